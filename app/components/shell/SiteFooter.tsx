@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { BASE_PAYMENT_OPTIONS, footerGroups, legalLinks, SOCIAL_LINKS } from "~/models/shell-links";
+import { SITE } from "~/models/site";
+import { Logo } from "./Logo";
+
+/** Spec 2.8. The simplified footer omits the upper part. */
+export function SiteFooter({
+  simplified,
+  hasSubscriptions,
+  offering,
+}: {
+  simplified: boolean;
+  hasSubscriptions: boolean;
+  offering?: string;
+}) {
+  const year = 2026;
+  return (
+    <footer className="site-footer">
+      {simplified ? null : (
+        <div className="footer-upper">
+          <div className="footer-brand">
+            <Logo />
+            <p className="footer-promise">
+              {SITE.promiseText} <Link to="/gajillion-percent-promise">Learn more</Link>
+            </p>
+            <ul className="footer-social" aria-label="Follow us">
+              {SOCIAL_LINKS.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener noreferrer">
+                    {link.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="footer-groups">
+            {footerGroups(hasSubscriptions).map((group) => (
+              <nav key={group.heading} aria-label={group.heading} className="footer-group">
+                <h2>{group.heading}</h2>
+                <ul>
+                  {group.links.map((link) => (
+                    <li key={link.url}>
+                      <Link to={link.url}>{link.text}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+          <div className="footer-help">
+            <p>{SITE.helpText}</p>
+            <p>
+              <a href={SITE.phoneHref}>{SITE.phoneDisplay}</a>
+            </p>
+            <p>
+              <Link to="/contact-us#chat">Chat with us</Link>
+            </p>
+          </div>
+          <PaymentOptions />
+        </div>
+      )}
+      <div className="footer-legal">
+        <ul>
+          {legalLinks(offering).map((link) => (
+            <li key={link.text}>
+              <Link to={link.url}>{link.text}</Link>
+            </li>
+          ))}
+        </ul>
+        <p>
+          © {year} {SITE.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function PaymentOptions() {
+  // ApplePay is offered only on Apple devices; the server cannot know, so the browser adds it after hydration.
+  const [applePay, setApplePay] = useState(false);
+  useEffect(() => {
+    setApplePay("ApplePaySession" in window);
+  }, []);
+  const options = [...BASE_PAYMENT_OPTIONS, "PayPal", ...(applePay ? ["ApplePay"] : []), "AfterPay"];
+  return (
+    <div className="payment-options">
+      <h2>We accept</h2>
+      <ul data-testid="payment-options">
+        {options.map((option) => (
+          <li key={option} className="payment-option">
+            {option}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** Shell options a route declares in its `handle` (spec 2.4). */
+export type HeaderType = "standard" | "simple" | "portal";
+
+export interface PageHandle {
+  pageName: string;
+  /** A function when the page's data decides it (content pages carry their own header type). */
+  headerType?: HeaderType | ((data: unknown) => HeaderType | undefined);
+  /** Default true. */
+  footerVisible?: boolean;
+  /** The simplified footer omits the upper part (spec 2.8). */
+  footerSimplified?: boolean;
+  /** Default true. */
+  headerPromoVisible?: boolean;
+  /**
+   * "public": anonymous responses may be kept by a shared cache (catalog and content pages).
+   * Everything else is private, no-store.
+   */
+  cache?: "public";
+}
+
+export type ResolvedPageHandle = Required<Omit<PageHandle, "cache" | "headerType">> & { headerType: HeaderType };
+
+export const DEFAULT_PAGE_HANDLE: ResolvedPageHandle = {
+  pageName: "Unknown",
+  headerType: "standard",
+  footerVisible: true,
+  footerSimplified: false,
+  headerPromoVisible: true,
+};
+
+/** Page-name to path map (spec 2.1). */
+export const PAGE_PATHS = {
+  "404": "/404",
+  Address: "/address",
+  AutoReorder: "/account/subscriptions",
+  Cart: "/cart",
+  Checkout: "/checkout",
+  Doctor: "/doctor",
+  ExamDeclined: "/exam/exam-declined",
+  ExamLanding: "/exam",
+  ExamPreOrder: "/exam/exam-complete",
+  ExamRxDetails: "/exam/rx-details",
+  LensProductDetailPage: "/lens",
+  OrderHistory: "/order-history",
+  Parameters: "/parameters",
+  Patient: "/patient",
+  ProductListPage: "/lenses",
+  RxDetails: "/rx-details",
+  RxWallet: "/rx-wallet",
+  ThankYou: "/thank-you",
+  RapidReorder: "/rapid-reorder",
+  UploadSuccess: "/upload-success",
+} as const;
+export type PageName = keyof typeof PAGE_PATHS;
+
+/**
+ * The path of a page name, with an optional extra segment appended. An unknown page name yields null (the
+ * caller logs it; navigation falls back to the 404 page).
+ */
+export function pagePath(pageName: string, extraSegment?: string): string | null {
+  if (!Object.hasOwn(PAGE_PATHS, pageName)) return null;
+  const base: string = PAGE_PATHS[pageName as PageName];
+  if (!extraSegment) return base;
+  return `${base}/${encodeURIComponent(extraSegment.replace(/^\/+|\/+$/g, ""))}`;
+}
+
+/** The deepest handle wins; a headerType function is evaluated with that route's data. */
+export function resolvePageHandle(matches: ReadonlyArray<{ handle?: unknown; data?: unknown }>): ResolvedPageHandle {
+  const match = [...matches].reverse().find((candidate) => (candidate.handle as PageHandle | undefined)?.pageName);
+  if (!match) return DEFAULT_PAGE_HANDLE;
+  const handle = match.handle as PageHandle;
+  const headerType =
+    typeof handle.headerType === "function" ? handle.headerType(match.data) : handle.headerType;
+  return {
+    pageName: handle.pageName,
+    headerType: headerType ?? DEFAULT_PAGE_HANDLE.headerType,
+    footerVisible: handle.footerVisible ?? DEFAULT_PAGE_HANDLE.footerVisible,
+    footerSimplified: handle.footerSimplified ?? DEFAULT_PAGE_HANDLE.footerSimplified,
+    headerPromoVisible: handle.headerPromoVisible ?? DEFAULT_PAGE_HANDLE.headerPromoVisible,
+  };
+}

@@ -1,0 +1,123 @@
+import type { MenuLink } from "./navigation";
+
+/** Spec 2.6: the Contact lenses flyout (shown for /lenses). */
+export const LENS_TYPE_LINKS: readonly MenuLink[] = [
+  { text: "Daily", url: "/lenses/daily-disposables" },
+  { text: "Weekly", url: "/lenses/weekly-disposables" },
+  { text: "Monthly", url: "/lenses/monthly-disposables" },
+  { text: "Toric & astigmatism", url: "/lenses/toric-astigmatism" },
+  { text: "Multifocal & bifocal", url: "/lenses/multifocal-bifocal" },
+  { text: "Colors", url: "/lenses/color" },
+  { text: "View all", url: "/lenses" },
+];
+
+export const POPULAR_BRANDS: ReadonlyArray<{ slug: string; name: string }> = [
+  { slug: "acuvue", name: "Acuvue" },
+  { slug: "air-optix", name: "Air Optix" },
+  { slug: "dailies", name: "Dailies" },
+  { slug: "biofinity", name: "Biofinity" },
+  { slug: "clariti", name: "clariti" },
+  { slug: "bausch-lomb", name: "Bausch + Lomb" },
+  { slug: "coopervision", name: "CooperVision" },
+];
+
+/** Spec 2.6: the exam flyout (for /exam/landing). */
+export const EXAM_FLYOUT = {
+  heading: "Renew your prescription online",
+  bullets: ["10-minute online vision exam", "Only $20 and FSA/HSA eligible", "Doctor-issued prescription"],
+  cta: { text: "Learn more", url: "/exam/landing" },
+} as const;
+
+/** Which flyout a header link opens (spec 4.2: /lenses and /exam/landing). */
+export function flyoutFor(url: string): "lenses" | "exam" | null {
+  if (url === "/lenses") return "lenses";
+  if (url === "/exam/landing") return "exam";
+  return null;
+}
+
+/** Spec 2.6: the My account dropdown; subscriptions only for customers who have one. */
+export function myAccountLinks(hasSubscriptions: boolean): MenuLink[] {
+  return [
+    { text: "My dashboard", url: "/dashboard" },
+    { text: "My prescriptions", url: "/account/prescriptions" },
+    { text: "Order status & history", url: "/account/order-history" },
+    ...(hasSubscriptions ? [{ text: "My subscriptions", url: "/account/subscriptions" }] : []),
+    { text: "Account settings", url: "/account/settings" },
+  ];
+}
+
+export interface FooterGroup {
+  heading: string;
+  links: MenuLink[];
+}
+
+/** Spec 2.8: footer link groups. */
+export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
+  return [
+    {
+      heading: "About us",
+      links: [
+        { text: "The company", url: "/the-company" },
+        { text: "Community", url: "/eyesociety/category/community/" },
+        { text: "Careers", url: "/careers" },
+      ],
+    },
+    {
+      heading: "Help",
+      links: [
+        { text: "How to order", url: "/how-to-order" },
+        { text: "How to read your prescription", url: "/how-to-read-rx" },
+        { text: "Returns & exchanges", url: "/returns-and-exchanges" },
+        { text: "Gajillion Percent Promise", url: "/gajillion-percent-promise" },
+        { text: "Best price guarantee", url: "/best-price-guarantee" },
+        { text: "FAQ", url: "/common-questions-faq" },
+        { text: "Contact us", url: "/contact-us" },
+      ],
+    },
+    {
+      heading: "My account",
+      links: [
+        { text: "Order status", url: "/account/order-history" },
+        { text: "Reorder", url: "/reorder" },
+        { text: "Upload prescription", url: "/upload-rx" },
+        { text: "My prescriptions", url: "/account/prescriptions" },
+        ...(hasSubscriptions ? [{ text: "My subscriptions", url: "/account/subscriptions" }] : []),
+        { text: "Mobile app", url: "/mobile-app" },
+      ],
+    },
+    {
+      heading: "Resources",
+      links: [
+        { text: "Glasses", url: "/glasses" },
+        { text: "Eye Society blog", url: "/eyesociety" },
+        { text: "Vision insurance", url: "/vision-insurance" },
+        { text: "Using FSA & HSA funds", url: "/fsa-fund-use" },
+        { text: "Coupons", url: "/coupon" },
+        { text: "Online vision exam", url: "/exam/landing" },
+        { text: "Find an eye doctor", url: "/eye-doctor-search" },
+        { text: "Ambassadors", url: "/welcome/ambassador" },
+      ],
+    },
+  ];
+}
+
+/** Spec 2.8: the legal row (Ad choices opens the consent page; Accessibility carries the offering). */
+export function legalLinks(offering = "general"): MenuLink[] {
+  return [
+    { text: "Privacy practices", url: "/privacy/notice-of-privacy-practices" },
+    { text: "Terms and conditions", url: "/terms/terms-and-conditions" },
+    { text: "Accessibility", url: `/accessibility?offering=${encodeURIComponent(offering)}` },
+    { text: "Ad choices", url: "/ad-choices" },
+    { text: "Patents", url: "/patents" },
+  ];
+}
+
+export const SOCIAL_LINKS: readonly MenuLink[] = [
+  { text: "Facebook", url: "https://www.facebook.com/lenslane" },
+  { text: "Instagram", url: "https://www.instagram.com/lenslane" },
+  { text: "YouTube", url: "https://www.youtube.com/@lenslane" },
+  { text: "TikTok", url: "https://www.tiktok.com/@lenslane" },
+];
+
+/** Spec 2.8: payment options; PayPal and AfterPay default on unless toggled off, ApplePay only on Apple devices. */
+export const BASE_PAYMENT_OPTIONS = ["Visa", "Mastercard", "Discover", "American Express", "FSA / HSA"] as const;

@@ -1,0 +1,148 @@
+import { DateTime } from "luxon";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./components/nonce";
+import { NotFound } from "./components/shell/NotFound";
+import { PromoRibbon } from "./components/shell/PromoRibbon";
+import { SiteFooter } from "./components/shell/SiteFooter";
+import { SiteHeader } from "./components/shell/SiteHeader";
+import { filterNavigationLinks } from "./models/navigation";
+import { resolvePageHandle } from "./models/page";
+import { resolvePromoRibbon } from "./models/promo-ribbon";
+import { SITE } from "./models/site";
+import {
+  FALLBACK_HEADER_LINKS,
+  FALLBACK_MAIN_LINKS,
+  FALLBACK_SUB_LINKS,
+} from "./services/adapters/content/defaults";
+import { servicesContext, visitorContext } from "./services/context.server";
+import { visitorMiddleware } from "./services/visitor.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, config } = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const url = new URL(request.url);
+  const [headerMenu, mainMenu, subMenu, ribbonSlot] = await Promise.all([
+    content.getMenu("site-header"),
+    content.getMenu("hamburger-menu-main-links"),
+    content.getMenu("hamburger-menu-sub-links"),
+    content.getPromoRibbonSlot(),
+  ]);
+  const navVisitor = { signedIn: visitor.signedIn, hasSubscriptions: visitor.hasSubscriptions };
+  return {
+    appEnv: config.appEnv,
+    signedIn: visitor.signedIn,
+    hasSubscriptions: visitor.hasSubscriptions,
+    cartCount: 0,
+    headerLinks: filterNavigationLinks(headerMenu ?? undefined, navVisitor, FALLBACK_HEADER_LINKS),
+    mainLinks: filterNavigationLinks(mainMenu ?? undefined, navVisitor, FALLBACK_MAIN_LINKS),
+    subLinks: filterNavigationLinks(subMenu ?? undefined, navVisitor, FALLBACK_SUB_LINKS),
+    ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
+  };
+}
+
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const handle = resolvePageHandle(useMatches());
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {data?.ribbon && handle.headerPromoVisible ? <PromoRibbon ribbon={data.ribbon} returnTo={returnTo} /> : null}
+      <SiteHeader
+        headerType={handle.headerType}
+        headerLinks={data?.headerLinks ?? [...FALLBACK_HEADER_LINKS]}
+        mainLinks={data?.mainLinks ?? [...FALLBACK_MAIN_LINKS]}
+        subLinks={data?.subLinks ?? [...FALLBACK_SUB_LINKS]}
+        signedIn={data?.signedIn ?? false}
+        hasSubscriptions={data?.hasSubscriptions ?? false}
+        cartCount={data?.cartCount ?? 0}
+        returnTo={returnTo}
+        locationKey={location.key}
+      />
+      <main id="main" className="page" data-page-name={handle.pageName}>
+        {children}
+      </main>
+      {handle.footerVisible ? (
+        <SiteFooter simplified={handle.footerSimplified} hasSubscriptions={data?.hasSubscriptions ?? false} />
+      ) : null}
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <title>{`Page not found | ${SITE.name}`}</title>
+        <NotFound signedIn={data?.signedIn ?? false} />
+      </Shell>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Shell>
+      <title>{`Something went wrong | ${SITE.name}`}</title>
+      <section className="error-page">
+        <h1>{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
+        <p>
+          We&apos;re sorry — this page didn&apos;t load. Please try again, or call us at{" "}
+          <a href={SITE.phoneHref}>{SITE.phoneDisplay}</a>.
+        </p>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,116 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * The route table of spec 2.1, written out so it reads like the spec. Content pages share one module; the
+ * catch-all at the end serves any other content page that exists, follows legacy redirects, and is the 404.
+ */
+
+const content = (path: string) => route(path, "routes/content-page.tsx", { id: `content:${path}` });
+const comingSoon = (path: string, file: string) => route(path, `routes/${file}`);
+
+export default [
+  index("routes/home.tsx"),
+  route("404", "routes/not-found.tsx"),
+
+  // Content pages (spec 2.1), and the CMS-driven ones.
+  ...[
+    "accessibility",
+    "common-questions-faq",
+    "eyesociety",
+    "returns-and-exchanges",
+    "best-price-guarantee",
+    "careers",
+    "contact-us",
+    "help-center",
+    "call-to-order",
+    "landing/:id",
+    "mt/:id",
+    "privacy",
+    "terms",
+    "rebates",
+    "public-policy/:id",
+    "ad-choices",
+    "air-optix-colors-be-colorful",
+    "fsa-fund-use",
+    "job-listing",
+    "qrrecap",
+    "the-company",
+    "how-to-order",
+    "how-to-read-rx",
+    "coupon",
+    "vision-insurance",
+    "glasses",
+    "gajillion-percent-promise",
+    "subscriptions",
+    "patents",
+    "mobile-app",
+    "block",
+    "bot-blocker",
+  ].map(content),
+  route("sitemap", "routes/sitemap.tsx"),
+
+  // Catalog and product pages.
+  route("lenses/:facet?", "routes/lenses.tsx"),
+  route("contact-lens-solution", "routes/contact-lens-solution.tsx"),
+  route("search/:facet?", "routes/search.tsx"),
+  route("lens/:name", "routes/product.tsx", { id: "product:lens" }),
+  route("contact-lens-solution/:name", "routes/product.tsx", { id: "product:solution" }),
+  route("images/products/:file", "routes/images.products.$file.ts"),
+
+  // Eye doctors.
+  comingSoon("eye-doctor-search", "eye-doctor-search.tsx"),
+  route("eye-doctors/:clinicId", "routes/eye-doctors.$clinicId.tsx"),
+
+  // The purchase funnel (spec 4.5) and account pages, filled in by later issues.
+  comingSoon("cart", "cart.tsx"),
+  comingSoon("rx-details", "rx-details.tsx"),
+  comingSoon("parameters", "parameters.tsx"),
+  comingSoon("patient", "patient.tsx"),
+  comingSoon("address", "address.tsx"),
+  comingSoon("doctor", "doctor.tsx"),
+  comingSoon("checkout", "checkout.tsx"),
+  comingSoon("thank-you", "thank-you.tsx"),
+  comingSoon("upload-rx", "upload-rx.tsx"),
+  comingSoon("upload-success", "upload-success.tsx"),
+  comingSoon("prescription-request", "prescription-request.tsx"),
+  comingSoon("dashboard", "dashboard.tsx"),
+  comingSoon("account/*", "account.tsx"),
+  comingSoon("order-history", "order-history.tsx"),
+  comingSoon("rx-wallet", "rx-wallet.tsx"),
+  comingSoon("reorder", "reorder.tsx"),
+  comingSoon("rapid-reorder", "rapid-reorder.tsx"),
+  comingSoon("rate-and-review", "rate-and-review.tsx"),
+  comingSoon("reviews", "reviews.tsx"),
+  comingSoon("dynamic-experience", "dynamic-experience.tsx"),
+  comingSoon("exam/*", "exam.tsx"),
+
+  // Find my perfect brand (spec 2.1), with its query-parameter guards.
+  ...["search", "parameters", "calculating", "results/:slug", "ineligible"].map((path) =>
+    route(`try-contact-lens-brands/${path}`, "routes/try-contact-lens-brands.tsx", {
+      id: `brand-finder:${path}`,
+    }),
+  ),
+
+  // Welcome family.
+  route("welcome/:page?/:slug?", "routes/welcome.tsx"),
+
+  // The sister glasses site.
+  route("start/glasses/*", "routes/glasses-site-redirect.ts", { id: "glasses:start" }),
+  route("glasses/shop/*", "routes/glasses-site-redirect.ts", { id: "glasses:shop" }),
+
+  // Routes only outside production.
+  ...["sandbox", "customer-data-platform", "style-guide", "test-data/:name", "settings"].map((path) =>
+    route(path, "routes/non-production.tsx", { id: `non-production:${path}` }),
+  ),
+
+  // Resources.
+  route("resources/promo-ribbon", "routes/resources.promo-ribbon.ts"),
+  route("healthcheck", "routes/healthcheck.ts"),
+  route("version", "routes/version.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("sitemap/xml", "routes/sitemap.xml-legacy.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+
+  // Legacy redirects, other content pages ({category}/{path}/{subPath}), and the 404.
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,110 @@
+import { data, Link } from "react-router";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
+import type { PageHandle } from "~/models/page";
+import { pageMeta } from "~/models/seo";
+import { POPULAR_BRANDS } from "~/models/shell-links";
+import { servicesContext } from "~/services/context.server";
+import type { Route } from "./+types/home";
+
+export const handle: PageHandle = { pageName: "Home", cache: "public" };
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta({ ...loaderData.home.meta, canonical: "/" }, loaderData.siteUrl) : [];
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content, config } = context.get(servicesContext);
+  const home = await content.getHome();
+  return data({ home, siteUrl: config.siteUrl }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { home } = loaderData;
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-heading">
+        <p className="eyebrow">{home.hero.eyebrow}</p>
+        <h1 id="hero-heading">{home.hero.heading}</h1>
+        <p className="hero-text">{home.hero.text}</p>
+        <p className="hero-actions">
+          <Link to={home.hero.primaryCta.href} className="button button-primary">
+            {home.hero.primaryCta.label}
+          </Link>
+          <Link to={home.hero.secondaryCta.href} className="button">
+            {home.hero.secondaryCta.label}
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="lens-types-heading">
+        <h2 id="lens-types-heading">{home.lensTypes.heading}</h2>
+        <ul className="tile-grid">
+          {home.lensTypes.tiles.map((tile) => (
+            <li key={tile.href}>
+              <Link to={tile.href} className="tile">
+                <strong>{tile.label}</strong>
+                <span>{tile.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="brands-heading">
+        <h2 id="brands-heading">{home.brands.heading}</h2>
+        <p>{home.brands.text}</p>
+        <ul className="brand-tiles">
+          {POPULAR_BRANDS.map((brand) => (
+            <li key={brand.slug}>
+              <Link to={`/lenses/${brand.slug}`} className="brand-tile">
+                {brand.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="exam-teaser" aria-labelledby="exam-heading">
+        <h2 id="exam-heading">{home.exam.heading}</h2>
+        <p>{home.exam.text}</p>
+        <ul className="checklist">
+          {home.exam.bullets.map((bullet) => (
+            <li key={bullet}>{bullet}</li>
+          ))}
+        </ul>
+        <Link to={home.exam.cta.href} className="button button-primary">
+          {home.exam.cta.label}
+        </Link>
+      </section>
+
+      {home.steps.items.length > 0 ? (
+        <section aria-labelledby="steps-heading">
+          <h2 id="steps-heading">{home.steps.heading}</h2>
+          <ol className="steps">
+            {home.steps.items.map((step) => (
+              <li key={step.title}>
+                <strong>{step.title}</strong>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {home.promises.items.length > 0 ? (
+        <section aria-labelledby="promises-heading">
+          <h2 id="promises-heading">{home.promises.heading}</h2>
+          <ul className="promises">
+            {home.promises.items.map((item) => (
+              <li key={item.title}>
+                <strong>{item.title}</strong>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

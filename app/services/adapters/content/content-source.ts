@@ -1,0 +1,19 @@
+import type { ContentPage, HomeContent } from "~/models/content";
+import type { NavigationLink } from "~/models/navigation";
+import type { PromoRibbonSlot } from "~/models/promo-ribbon";
+
+export type MenuName = "site-header" | "hamburger-menu-main-links" | "hamburger-menu-sub-links";
+
+/**
+ * The content system (spec: pages, menus, the promo ribbon slot, notification priorities). The embedded default
+ * reads files under `content/`; a hosted CMS client would implement the same interface.
+ * Every method answers: missing or invalid content resolves to built-in defaults (menus: null = use fallback).
+ */
+export interface ContentSource {
+  getPage(path: string): Promise<ContentPage | null>;
+  listPages(): Promise<ContentPage[]>;
+  getMenu(name: MenuName): Promise<NavigationLink[] | null>;
+  getPromoRibbonSlot(): Promise<PromoRibbonSlot>;
+  getNotificationSourcePriorities(): Promise<string[]>;
+  getHome(): Promise<HomeContent>;
+}

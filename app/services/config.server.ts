@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration is read once, from the environment, and validated here so a bad value stops the server at
+ * start-up with a readable message instead of failing on some later request.
+ */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_ENV: z.enum(["development", "staging", "production"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    CONTENT_DIR: z.string().min(1).default("./content"),
+    SESSION_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SITE_URL: z.url().optional(),
+    GLASSES_SITE_URL: z.url().default("https://glasses.lenslane.example"),
+    SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === "production") {
+      if (!env.SESSION_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
+      } else if (env.SESSION_SECRET.split(",").some((secret) => secret.trim().length < 32)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "each comma-separated secret must be at least 32 characters in production",
+        });
+      }
+    }
+  });
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  appEnv: "development" | "staging" | "production";
+  isProduction: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  contentDir: string;
+  /** Newest first: the first signs, all of them verify (rotation). */
+  sessionSecrets: string[];
+  logLevel: string;
+  siteUrl: string;
+  glassesSiteUrl: string;
+  seedDemoData: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>, version = "0.0.0"): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const sessionSecrets = parsed.SESSION_SECRET
+    ? parsed.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
+    : [developmentSecret(dataDir)];
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    appEnv: parsed.APP_ENV,
+    isProduction: parsed.APP_ENV === "production",
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir,
+    contentDir: path.resolve(parsed.CONTENT_DIR),
+    sessionSecrets,
+    logLevel: parsed.LOG_LEVEL,
+    siteUrl: (parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    glassesSiteUrl: parsed.GLASSES_SITE_URL.replace(/\/$/, ""),
+    // Demo data is for development and staging; a production database is never filled with it by default.
+    seedDemoData: parsed.SEED_DEMO_DATA ? parsed.SEED_DEMO_DATA === "true" : parsed.APP_ENV !== "production",
+    version,
+  };
+}
+
+/** Outside production a secret is generated once and kept under DATA_DIR, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not created yet.
+  }
+  const secret = randomBytes(32).toString("hex");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,25 @@
+import path from "node:path";
+import type { AppConfig } from "~/services/config.server";
+import type { Logger } from "~/services/logger.server";
+import { openDatabase, type DatabaseHandle } from "./client.server";
+import { isDemoSeedCurrent, seedDemoCatalog } from "./seed.server";
+
+/** Opens the configured database, applies migrations and, where configured, brings the demo data up to date. */
+export async function bootstrapDatabase(config: AppConfig, logger: Logger): Promise<DatabaseHandle> {
+  const database = config.databaseUrl
+    ? await openDatabase({ driver: "postgres", url: config.databaseUrl })
+    : await openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+  try {
+    await database.migrate();
+    if (config.seedDemoData && !(await isDemoSeedCurrent(database.db))) {
+      const started = Date.now();
+      const result = await seedDemoCatalog(database.db);
+      logger.info({ ...result, ms: Date.now() - started }, "demo data seeded");
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  logger.info({ driver: database.driver }, "database ready");
+  return database;
+}

@@ -1,0 +1,152 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "./client.server";
+import { seedBrands, seedProducts } from "./seed/catalog-data.server";
+import { makeUpc, parameterCombinations, parameterKey, stockFor } from "./seed/catalog-rows";
+import { appMeta, brands, productParameterOptions, productParameters, productPrices, products, skus } from "./schema";
+
+const SEED_VERSION_KEY = "demo_seed_version";
+const BATCH = 1000;
+
+/** A fingerprint of the demo data: the seed runs again only when the data (or this code's version) changes. */
+export const DEMO_SEED_VERSION = createHash("sha256")
+  .update(JSON.stringify({ v: 1, seedBrands, seedProducts }))
+  .digest("hex")
+  .slice(0, 16);
+
+export async function isDemoSeedCurrent(db: Database): Promise<boolean> {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, SEED_VERSION_KEY));
+  return row?.value === DEMO_SEED_VERSION;
+}
+
+export interface SeedResult {
+  brands: number;
+  products: number;
+  skus: number;
+}
+
+/**
+ * Writes the demo catalog. Idempotent: rows are upserted by their natural keys, parameter lists are replaced,
+ * and SKUs that no longer exist are deactivated rather than deleted (orders may point at them).
+ */
+export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
+  const seededAt = new Date();
+  let skuCount = 0;
+  await db.transaction(async (tx) => {
+    const brandRows = await tx
+      .insert(brands)
+      .values(seedBrands.map((brand) => ({ slug: brand.slug, name: brand.name, manufacturerName: brand.manufacturerName })))
+      .onConflictDoUpdate({
+        target: brands.slug,
+        set: { name: sql`excluded.name`, manufacturerName: sql`excluded.manufacturer_name`, updatedAt: seededAt },
+      })
+      .returning({ id: brands.id, slug: brands.slug });
+    const brandIds = new Map(brandRows.map((row) => [row.slug, row.id]));
+
+    for (const [ordinal, product] of seedProducts.entries()) {
+      const brandId = brandIds.get(product.brandSlug);
+      if (brandId === undefined) throw new Error(`product ${product.productId} names unknown brand ${product.brandSlug}`);
+      const values = {
+        id: product.productId,
+        vanityUrl: product.vanityUrl,
+        productType: product.productType === "lens" ? 1 : 2,
+        displayName: product.displayName,
+        displayNameSubHeading: product.displayNameSubHeading,
+        brandId,
+        categories: product.categories,
+        searchTerms: product.searchTerms,
+        descriptorPackSize: product.descriptorPackSize,
+        wearTimeDays: product.wearTimeDays,
+        quantityPerPackage: product.quantityPerPackage,
+        maximumQuantity: product.maximumQuantity,
+        description: product.description,
+        specifications: product.specifications,
+        imageUrl: `/images/products/${product.vanityUrl}.svg`,
+        imageColors: product.imageColors,
+        allowsAutoReorder: product.allowsAutoReorder,
+        isPrivateLabel: product.isPrivateLabel ?? false,
+        isHidden: product.isHidden ?? false,
+        discontinuedInCatalog: product.discontinuedInCatalog ?? false,
+        ordinal,
+        updatedAt: seededAt,
+      };
+      const { id: _id, ...updatable } = values;
+      await tx.insert(products).values(values).onConflictDoUpdate({ target: products.id, set: updatable });
+
+      const prices = [
+        { priceBook: "none", unitPriceCents: product.prices.control },
+        { priceBook: "high", unitPriceCents: product.prices.high },
+        { priceBook: "low", unitPriceCents: product.prices.low },
+      ];
+      await tx
+        .insert(productPrices)
+        .values(prices.map((price) => ({ productId: product.productId, ...price, updatedAt: seededAt })))
+        .onConflictDoUpdate({
+          target: [productPrices.productId, productPrices.priceBook],
+          set: { unitPriceCents: sql`excluded.unit_price_cents`, updatedAt: seededAt },
+        });
+
+      await tx.delete(productParameters).where(eq(productParameters.productId, product.productId));
+      if (product.parameters.length > 0) {
+        await tx.insert(productParameters).values(
+          product.parameters.map((parameter, position) => ({
+            productId: product.productId,
+            name: parameter.name,
+            position,
+          })),
+        );
+        await tx.insert(productParameterOptions).values(
+          product.parameters.flatMap((parameter) =>
+            parameter.options.map((option, position) => ({
+              productId: product.productId,
+              parameterName: parameter.name,
+              value: option.value,
+              label: option.label,
+              position,
+            })),
+          ),
+        );
+      }
+
+      const skuRows = parameterCombinations(product).map((parameters, index) => {
+        const upc = makeUpc(product.productId, index);
+        return {
+          upc,
+          productId: product.productId,
+          parameterKey: parameterKey(parameters),
+          parameters,
+          stockQuantity: stockFor(product.stock, upc),
+          isActive: true,
+          updatedAt: seededAt,
+        };
+      });
+      for (let start = 0; start < skuRows.length; start += BATCH) {
+        await tx
+          .insert(skus)
+          .values(skuRows.slice(start, start + BATCH))
+          .onConflictDoUpdate({
+            target: skus.upc,
+            set: {
+              productId: sql`excluded.product_id`,
+              parameterKey: sql`excluded.parameter_key`,
+              parameters: sql`excluded.parameters`,
+              stockQuantity: sql`excluded.stock_quantity`,
+              isActive: true,
+              updatedAt: seededAt,
+            },
+          });
+      }
+      await tx
+        .update(skus)
+        .set({ isActive: false })
+        .where(and(eq(skus.productId, product.productId), lt(skus.updatedAt, seededAt)));
+      skuCount += skuRows.length;
+    }
+
+    await tx
+      .insert(appMeta)
+      .values({ key: SEED_VERSION_KEY, value: DEMO_SEED_VERSION })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: DEMO_SEED_VERSION, updatedAt: seededAt } });
+  });
+  return { brands: seedBrands.length, products: seedProducts.length, skus: skuCount };
+}

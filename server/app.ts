@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { createFileContentSource } from "~/services/adapters/content/file-content.server";
+import { parseConfig, type AppConfig } from "~/services/config.server";
+import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
+import { bootstrapDatabase } from "~/services/db/bootstrap.server";
+import { logger } from "~/services/logger.server";
+import { createAppSession } from "~/services/session.server";
+import { securityHeaders } from "./security-headers";
+
+export interface StartOptions {
+  mode: "production" | "development";
+  env: Record<string, string | undefined>;
+  version: string;
+  viteDevServer?: ViteDevServer;
+  /** Where the built client lives (production). */
+  clientDir?: string;
+}
+
+export interface RunningApp {
+  app: express.Express;
+  config: AppConfig;
+  logger: typeof logger;
+  /** Closes what the app holds (the database); the HTTP server is closed by the caller first. */
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP layer in front of React Router: request id and one log line per request, security headers with a
+ * per-request CSP nonce, compression, static files, then the React Router handler with the request context.
+ */
+export async function startApp(options: StartOptions): Promise<RunningApp> {
+  const config = parseConfig(options.env, options.version);
+  logger.level = config.logLevel;
+  const database = await bootstrapDatabase(config, logger);
+  const services: AppServices = {
+    config,
+    database,
+    db: database.db,
+    content: createFileContentSource({ root: config.contentDir, logger, watch: options.mode === "development" }),
+    logger,
+    sessions: createAppSession(config),
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.isProduction ? 1 : false);
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.nonce = randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+  app.use(securityHeaders({ production: config.isProduction, reportOnly: options.mode === "development" }));
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.viteDevServer) {
+    const vite = options.viteDevServer;
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const clientDir = options.clientDir ?? "build/client";
+    // Hashed assets never change: cache them for a year. Other public files for an hour.
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: options.mode,
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestInfoContext, { requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) });
+        return context;
+      },
+    }),
+  );
+
+  return {
+    app,
+    config,
+    logger,
+    close: () => database.close(),
+  };
+}
