@@ -10,7 +10,9 @@ import { requestInfoContext, servicesContext, type AppServices } from "~/service
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
 import { logger } from "~/services/logger.server";
 import { createAppSession } from "~/services/session.server";
+import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
+import { PROMO_RIBBON_DISMISS_COOKIE } from "~/models/promo-ribbon";
 
 export interface StartOptions {
   mode: "production" | "development";
@@ -85,6 +87,13 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+    app.use(
+      pageCache({
+        ttlMs: 10_000,
+        maxEntries: 500,
+        personalCookies: [services.sessions.cookieName, PROMO_RIBBON_DISMISS_COOKIE],
+      }),
+    );
   }
 
   app.use(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { BASE_PAYMENT_OPTIONS, footerGroups, legalLinks, SOCIAL_LINKS } from "~/models/shell-links";
 import { SITE } from "~/models/site";
@@ -76,12 +76,15 @@ export function SiteFooter({
   );
 }
 
+const noSubscription = () => () => {};
+
 function PaymentOptions() {
   // ApplePay is offered only on Apple devices; the server cannot know, so the browser adds it after hydration.
-  const [applePay, setApplePay] = useState(false);
-  useEffect(() => {
-    setApplePay("ApplePaySession" in window);
-  }, []);
+  const applePay = useSyncExternalStore(
+    noSubscription,
+    () => "ApplePaySession" in window,
+    () => false,
+  );
   const options = [...BASE_PAYMENT_OPTIONS, "PayPal", ...(applePay ? ["ApplePay"] : []), "AfterPay"];
   return (
     <div className="payment-options">

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
@@ -121,7 +122,7 @@ export function normalizePagePath(urlPath: string): string | null {
 }
 
 async function walk(dir: string, segments: string[], found: Map<string, string>): Promise<void> {
-  let entries: import("node:fs").Dirent[];
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch {

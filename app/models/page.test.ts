@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { PAGE_PATHS, pagePath, resolvePageHandle } from "./page";
+
+describe("page names (spec 2.1)", () => {
+  it("maps every page name to the spec's path", () => {
+    expect(PAGE_PATHS).toMatchObject({
+      "404": "/404",
+      Address: "/address",
+      AutoReorder: "/account/subscriptions",
+      Cart: "/cart",
+      Checkout: "/checkout",
+      Doctor: "/doctor",
+      ExamDeclined: "/exam/exam-declined",
+      ExamPreOrder: "/exam/exam-complete",
+      ExamRxDetails: "/exam/rx-details",
+      LensProductDetailPage: "/lens",
+      OrderHistory: "/order-history",
+      Parameters: "/parameters",
+      Patient: "/patient",
+      ProductListPage: "/lenses",
+      RxDetails: "/rx-details",
+      RxWallet: "/rx-wallet",
+      ThankYou: "/thank-you",
+      RapidReorder: "/rapid-reorder",
+      UploadSuccess: "/upload-success",
+    });
+  });
+
+  it("appends an optional extra segment and yields null for unknown names", () => {
+    expect(pagePath("LensProductDetailPage", "acuvue-oasys")).toBe("/lens/acuvue-oasys");
+    expect(pagePath("Cart")).toBe("/cart");
+    expect(pagePath("NoSuchPage")).toBeNull();
+    expect(pagePath("toString")).toBeNull();
+  });
+});
+
+describe("resolvePageHandle", () => {
+  it("takes the deepest handle over the defaults", () => {
+    const resolved = resolvePageHandle([
+      { handle: undefined },
+      { handle: { pageName: "Checkout", headerType: "simple", footerSimplified: true } },
+    ]);
+    expect(resolved).toEqual({
+      pageName: "Checkout",
+      headerType: "simple",
+      footerVisible: true,
+      footerSimplified: true,
+      headerPromoVisible: true,
+    });
+  });
+
+  it("evaluates a header type that depends on the page's data", () => {
+    const handle = { pageName: "Content", headerType: (data: unknown) => (data as { h: "portal" }).h };
+    expect(resolvePageHandle([{ handle, data: { h: "portal" } }]).headerType).toBe("portal");
+    expect(resolvePageHandle([]).headerType).toBe("standard");
+  });
+});

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, defineConfig, devices } from "@playwright/test";
+import { prepareE2eContent } from "./tests/setup/e2e-content";
+
+/**
+ * End-to-end tests drive Chromium against the production build, every test twice: JavaScript on and off.
+ * The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
+ */
+function chromiumExecutable(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (found) return found;
+  const bundled = (() => {
+    try {
+      return chromium.executablePath();
+    } catch {
+      return undefined;
+    }
+  })();
+  if (bundled && fs.existsSync(bundled)) return undefined;
+  throw new Error(
+    "No Chromium found for the end-to-end tests. Install Debian's: `apt-get install -y chromium` " +
+      "(then it is /usr/bin/chromium), or point CHROMIUM_PATH at a Chromium binary.",
+  );
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 3107);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// The config is evaluated in the runner and in every worker: prepare the server's data once, in the runner.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "lenslane-e2e-"));
+  process.env.E2E_CONTENT_DIR = prepareE2eContent(path.join(process.env.E2E_DATA_DIR, "content"));
+}
+
+const executablePath = chromiumExecutable();
+const launchOptions = {
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: `${baseURL}/healthcheck`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      CONTENT_DIR: process.env.E2E_CONTENT_DIR ?? "./content",
+      SITE_URL: baseURL,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DateTime } from "luxon";
+
+/**
+ * The e2e server reads a copy of content/ whose promo ribbon ends 2 days from now (Mountain time), so the
+ * countdown rule is exercised whatever the date of the run.
+ */
+export function prepareE2eContent(target: string): string {
+  fs.cpSync(path.resolve("content"), target, { recursive: true });
+  const slotFile = path.join(target, "slots", "sitecartpromoconfig.json");
+  const slot = JSON.parse(fs.readFileSync(slotFile, "utf8"));
+  slot.ribbon.promo_end_date = DateTime.now()
+    .setZone("America/Boise")
+    .plus({ days: 2, hours: 3 })
+    .toFormat("yyyy-MM-dd'T'HH:mm:ss");
+  fs.writeFileSync(slotFile, JSON.stringify(slot, null, 2));
+  return target;
+}

@@ -1,0 +1,78 @@
+import os from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { createFileContentSource } from "~/services/adapters/content/file-content.server";
+import { parseConfig } from "~/services/config.server";
+import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
+import type { DatabaseHandle } from "~/services/db/client.server";
+import { logger } from "~/services/logger.server";
+import { createAppSession } from "~/services/session.server";
+import { visitorMiddleware } from "~/services/visitor.server";
+
+export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+
+/** The app's services over a test database, as the server builds them. */
+export function createTestServices(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+): AppServices {
+  const config = parseConfig(
+    {
+      APP_ENV: "development",
+      DATA_DIR: path.join(os.tmpdir(), "lenslane-test-data"),
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      SITE_URL: "http://store.test",
+      ...env,
+    },
+    "9.9.9-test",
+  );
+  return {
+    config,
+    database,
+    db: database.db,
+    content: createFileContentSource({ root: config.contentDir, logger }),
+    logger,
+    sessions: createAppSession(config),
+  };
+}
+
+/** A request context as the server gives loaders and actions, with the root middleware already applied. */
+export async function createRequestContext(services: AppServices, request: Request): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce" });
+  await visitorMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => new Response(null));
+  return context;
+}
+
+/** Runs the root middleware around a handler and returns the final response (cache policy, cookie clearing). */
+export async function runThroughMiddleware(
+  services: AppServices,
+  request: Request,
+  handler: (context: RouterContextProvider) => Promise<Response>,
+): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce" });
+  try {
+    return (await visitorMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, () =>
+      handler(context),
+    )) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** Calls a loader or action and gives back what it returned or threw as a Response (redirects, 404s). */
+export async function settle<T>(run: () => Promise<T> | T): Promise<T | Response | { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null }> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    if (thrown && typeof thrown === "object" && "type" in thrown && (thrown as { type: string }).type === "DataWithResponseInit") {
+      return thrown as { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+    }
+    throw thrown;
+  }
+}
