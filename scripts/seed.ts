@@ -1,13 +1,10 @@
 // `npm run db:seed`: writes the demo catalog into the configured database. Idempotent: run it as often as you like.
-import path from "node:path";
 import { parseConfig } from "~/services/config.server";
-import { openDatabase } from "~/services/db/client.server";
+import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
 import { seedDemoCatalog } from "~/services/db/seed.server";
 
 const config = parseConfig(process.env);
-const database = config.databaseUrl
-  ? await openDatabase({ driver: "postgres", url: config.databaseUrl })
-  : await openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const started = Date.now();

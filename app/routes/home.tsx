@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
+import { BrandTiles } from "~/components/shell/LinkList";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
 import { pageMeta } from "~/models/seo";
-import { POPULAR_BRANDS } from "~/models/shell-links";
 import { servicesContext } from "~/services/context.server";
 import type { Route } from "./+types/home";
 
@@ -54,15 +54,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="brands-heading">
         <h2 id="brands-heading">{home.brands.heading}</h2>
         <p>{home.brands.text}</p>
-        <ul className="brand-tiles">
-          {POPULAR_BRANDS.map((brand) => (
-            <li key={brand.slug}>
-              <Link to={`/lenses/${brand.slug}`} className="brand-tile">
-                {brand.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <BrandTiles />
       </section>
 
       <section className="exam-teaser" aria-labelledby="exam-heading">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { EXAM_FLYOUT, LENS_TYPE_LINKS, POPULAR_BRANDS } from "~/models/shell-links";
+import { EXAM_FLYOUT, LENS_TYPE_LINKS } from "~/models/shell-links";
+import { BrandTiles, LinkList } from "./LinkList";
 
 /** Shown on hover or keyboard focus of its header link (CSS :hover/:focus-within), so no script is needed. */
 export function LensesFlyout() {
@@ -7,25 +8,11 @@ export function LensesFlyout() {
     <div className="flyout flyout-lenses">
       <div>
         <p className="flyout-heading">Shop by lens type</p>
-        <ul>
-          {LENS_TYPE_LINKS.map((link) => (
-            <li key={link.url}>
-              <Link to={link.url}>{link.text}</Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={LENS_TYPE_LINKS} />
       </div>
       <div>
         <p className="flyout-heading">Popular brands</p>
-        <ul className="brand-tiles">
-          {POPULAR_BRANDS.map((brand) => (
-            <li key={brand.slug}>
-              <Link to={`/lenses/${brand.slug}`} className="brand-tile">
-                {brand.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <BrandTiles />
       </div>
       <Link to="/exam/landing" className="flyout-image-link">
         <img src="/images/flyout-exam.svg" alt="Renew your prescription online for $20" width="200" height="120" loading="lazy" />

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { SITE } from "~/models/site";
 import type { MenuLink } from "~/models/navigation";
+import { LinkList } from "./LinkList";
 
 /**
  * The hamburger menu (spec 2.7) is a <details> element: it opens and closes without JavaScript. The shell keys
@@ -32,24 +33,8 @@ export function HamburgerMenu({
           <input id="hamburger-search-q" type="search" name="q" placeholder="Search" maxLength={100} />
           <button type="submit">Search</button>
         </form>
-        <ul className="hamburger-main" data-testid="hamburger-main-links">
-          {mainLinks.map((link) => (
-            <li key={link.url}>
-              <Link to={link.url} data-analytics-id={link.analyticsId}>
-                {link.text}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <ul className="hamburger-sub" data-testid="hamburger-sub-links">
-          {subLinks.map((link) => (
-            <li key={link.url}>
-              <Link to={link.url} data-analytics-id={link.analyticsId}>
-                {link.text}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={mainLinks} className="hamburger-main" testId="hamburger-main-links" />
+        <LinkList links={subLinks} className="hamburger-sub" testId="hamburger-sub-links" />
         <div className="hamburger-account">
           {signedIn ? (
             <Form method="post" action="/sign-out">

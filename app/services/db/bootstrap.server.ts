@@ -5,10 +5,15 @@ import { openDatabase, type DatabaseHandle } from "./client.server";
 import { isDemoSeedCurrent, seedDemoCatalog } from "./seed.server";
 
 /** Opens the configured database, applies migrations and, where configured, brings the demo data up to date. */
+/** The configured database: Postgres when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({ driver: "postgres", url: config.databaseUrl })
+    : openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+}
+
 export async function bootstrapDatabase(config: AppConfig, logger: Logger): Promise<DatabaseHandle> {
-  const database = config.databaseUrl
-    ? await openDatabase({ driver: "postgres", url: config.databaseUrl })
-    : await openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     if (config.seedDemoData && !(await isDemoSeedCurrent(database.db))) {
