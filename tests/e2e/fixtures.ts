@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+export { expect, test };
+
+/** The phone number the shell links to (app/models/site.ts). */
+export const PHONE_HREF = "tel:+18005550142";
+
+/** True in the "js" project, false in "no-js". */
+export function hasJavaScript(): boolean {
+  return test.info().project.name === "js";
+}
+
+/**
+ * With JavaScript, waits until React has hydrated the shell (React attaches its fiber to hydrated DOM nodes), so
+ * clicks are handled by the app rather than by the browser's defaults. Without JavaScript there is nothing to wait for.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (!hasJavaScript()) return;
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main#main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+export function siteHeader(page: Page): Locator {
+  return page.locator("header.site-header");
+}
+
+export function siteFooter(page: Page): Locator {
+  return page.locator("footer.site-footer");
+}
+
+export function promoRibbon(page: Page): Locator {
+  return page.getByTestId("promo-ribbon");
+}
+
+/** The hrefs of the links a locator matches, in document order. */
+export async function hrefsOf(links: Locator): Promise<(string | null)[]> {
+  return links.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+}
+
+/** The texts of the links a locator matches, in document order. */
+export async function linkTextsOf(links: Locator): Promise<string[]> {
+  return links.evaluateAll((links) => links.map((link) => (link.textContent ?? "").trim()));
+}
+
+/** The disabledPromoBanner cookie of the page's browser context, if any. */
+export async function promoDismissCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === "disabledPromoBanner");
+}
+
+export interface ContentMenuLink {
+  link_text: string;
+  link_url: string;
+  signed_in_signed_out: "signed-in" | "signed-out" | "both";
+  signed_out_order?: number;
+}
+
+/**
+ * A JSON file from the content the server reads: the run's copy (E2E_CONTENT_DIR, set by playwright.config.ts),
+ * else content/.
+ */
+export function readContentJson<T>(relativePath: string): T {
+  const root = process.env.E2E_CONTENT_DIR ?? fileURLToPath(new URL("../../content/", import.meta.url));
+  return JSON.parse(fs.readFileSync(path.join(root, relativePath), "utf8")) as T;
+}
+
+/**
+ * What a signed-out visitor sees from a content menu (menus/{name}.json): the links that are not signed-in only,
+ * in signed_out_order.
+ */
+export function signedOutMenuLinks(name: string): { text: string; url: string }[] {
+  const menu = readContentJson<{ links: ContentMenuLink[] }>(`menus/${name}.json`);
+  return menu.links
+    .filter((link) => link.signed_in_signed_out !== "signed-in")
+    .sort((a, b) => (a.signed_out_order ?? 0) - (b.signed_out_order ?? 0))
+    .map((link) => ({ text: link.link_text, url: link.link_url }));
+}
+
+interface RibbonText {
+  label?: string;
+  desktop_text?: string;
+  mobile_text?: string;
+  link_url?: string;
+}
+
+/** The promo ribbon slot (slots/sitecartpromoconfig.json): the base ribbon and its route overrides. */
+export function promoRibbonContent() {
+  const slot = readContentJson<{ ribbon: RibbonText & { route_overrides: (RibbonText & { route: string })[] } }>(
+    "slots/sitecartpromoconfig.json",
+  );
+  return slot.ribbon;
+}

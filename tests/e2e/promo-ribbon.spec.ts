@@ -1,0 +1,97 @@
+import {
+  expect,
+  hasJavaScript,
+  promoDismissCookie,
+  promoRibbon,
+  promoRibbonContent,
+  siteHeader,
+  test,
+  waitForHydration,
+} from "./fixtures";
+
+// The e2e content (tests/setup/e2e-content.ts) ends the promotion 2 days and 3 hours from the start of the run.
+const ribbonContent = promoRibbonContent();
+const examOverride = ribbonContent.route_overrides.find((override) => override.route === "/exam");
+
+test.describe("promo ribbon (spec 2.9)", () => {
+  test("shows on home with its desktop text and a countdown of 2 days", async ({ page }) => {
+    await page.goto("/");
+    const ribbon = promoRibbon(page);
+    await expect(ribbon).toBeVisible();
+    await expect(ribbon.locator(".ribbon-label")).toHaveText(ribbonContent.label ?? "");
+    await expect(ribbon.locator(".ribbon-text-desktop")).toHaveText(ribbonContent.desktop_text ?? "");
+    await expect(ribbon.locator(".ribbon-text-desktop")).toBeVisible();
+    await expect(ribbon.locator(".ribbon-text-mobile")).toBeHidden();
+    await expect(ribbon.getByRole("link").first()).toHaveAttribute("href", ribbonContent.link_url ?? "");
+
+    const countdown = ribbon.getByTestId("promo-countdown");
+    await expect(countdown).toBeVisible();
+    await expect(countdown.locator('[data-part="days"]')).toHaveText("2d");
+    await expect(countdown).toHaveText(/^Ends in 2d \d{2}h \d{2}m \d{2}s$/);
+    await expect(ribbon.getByRole("button", { name: "Close promotion" })).toBeVisible();
+  });
+
+  test("the countdown ticks with JavaScript and is static server-rendered text without", async ({ page }) => {
+    const response = await page.goto("/");
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain('data-testid="promo-countdown"');
+    const seconds = promoRibbon(page).getByTestId("promo-countdown").locator('[data-part="seconds"]');
+    const first = await seconds.textContent();
+    expect(first).toMatch(/^\d{2}s$/);
+
+    if (hasJavaScript()) {
+      await expect.poll(() => seconds.textContent(), { timeout: 3_500 }).not.toBe(first);
+    } else {
+      // Nothing can change it: check a couple of seconds later that it still reads what the server sent.
+      await page.waitForTimeout(2_000);
+      await expect(seconds).toHaveText(first ?? "");
+    }
+  });
+
+  test("closing hides it for 10 minutes with the disabledPromoBanner cookie", async ({ page }) => {
+    await page.goto("/lenses");
+    await waitForHydration(page);
+    const ribbon = promoRibbon(page);
+    await expect(ribbon).toBeVisible();
+    expect(await promoDismissCookie(page)).toBeUndefined();
+
+    const clickedAt = Date.now() / 1000;
+    await ribbon.getByRole("button", { name: "Close promotion" }).click();
+    await expect(ribbon).toHaveCount(0);
+    await expect(page).toHaveURL(/\/lenses$/);
+    await expect(siteHeader(page)).toBeVisible();
+
+    await expect.poll(() => promoDismissCookie(page).then((cookie) => cookie?.value)).toBe("true");
+    const cookie = await promoDismissCookie(page);
+    expect(cookie?.path).toBe("/");
+    expect(cookie?.expires).toBeGreaterThan(clickedAt + 550);
+    expect(cookie?.expires).toBeLessThan(clickedAt + 650);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact lenses");
+    await expect(promoRibbon(page)).toHaveCount(0);
+
+    await page.goto("/");
+    await expect(siteHeader(page)).toBeVisible();
+    await expect(promoRibbon(page)).toHaveCount(0);
+  });
+
+  test("is hidden on /checkout", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
+    await expect(promoRibbon(page)).toHaveCount(0);
+  });
+
+  test("/exam pages show the route override's text and link", async ({ page }) => {
+    // The spec'd override: "Renew your prescription online for $20" on desktop.
+    expect(examOverride?.desktop_text).toBe("Renew your prescription online for $20");
+    await page.goto("/exam/landing");
+    const ribbon = promoRibbon(page);
+    await expect(ribbon).toBeVisible();
+    await expect(ribbon.locator(".ribbon-text-desktop")).toHaveText("Renew your prescription online for $20");
+    await expect(ribbon.locator(".ribbon-text-desktop")).toBeVisible();
+    await expect(ribbon.locator(".ribbon-text-mobile")).toHaveText(examOverride?.mobile_text ?? "");
+    await expect(ribbon.getByRole("link").first()).toHaveAttribute("href", examOverride?.link_url ?? "");
+    await expect(ribbon).not.toContainText(ribbonContent.desktop_text ?? "");
+  });
+});
