@@ -5,7 +5,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", "node_modules/", "test-results/", "playwright-report/", ".react-router/", "drizzle/"] },
+  {
+    ignores: ["build/", "data/", "node_modules/", "test-results/", "playwright-report/", ".react-router/", "drizzle/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +27,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/services/*", "~/routes/*", "~/components/*", "react", "react-router"], message: "models are pure: no services, routes, components or React" }] },
+        {
+          patterns: [
+            {
+              group: ["~/services/*", "~/routes/*", "~/components/*", "react", "react-router"],
+              message: "models are pure: no services, routes, components or React",
+            },
+          ],
+        },
       ],
     },
   },
@@ -34,7 +43,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/services/*", "~/routes/*"], message: "components import models, never services or routes" }] },
+        {
+          patterns: [
+            { group: ["~/services/*", "~/routes/*"], message: "components import models, never services or routes" },
+          ],
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -13,20 +14,18 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { AdChoicesDialog } from "./components/consent/AdChoicesDialog";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
+import { adChoicesHref, isAdChoicesOpen, withoutAdChoices } from "./models/ad-choices";
 import { filterNavigationLinks } from "./models/navigation";
 import { resolvePageHandle } from "./models/page";
 import { resolvePromoRibbon } from "./models/promo-ribbon";
 import { SITE } from "./models/site";
-import {
-  FALLBACK_HEADER_LINKS,
-  FALLBACK_MAIN_LINKS,
-  FALLBACK_SUB_LINKS,
-} from "./services/adapters/content/defaults";
+import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
 import { servicesContext, visitorContext } from "./services/context.server";
 import { visitorMiddleware } from "./services/visitor.server";
 import stylesheet from "./app.css?url";
@@ -39,7 +38,7 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext);
+  const { content, config, sessions } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   const url = new URL(request.url);
   const [headerMenu, mainMenu, subMenu, ribbonSlot] = await Promise.all([
@@ -54,13 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: visitor.signedIn,
     hasSubscriptions: visitor.hasSubscriptions,
     cartCount: 0,
+    adChoice: sessions.adChoice(request.headers.get("Cookie")),
     headerLinks: filterNavigationLinks(headerMenu ?? undefined, navVisitor, FALLBACK_HEADER_LINKS),
     mainLinks: filterNavigationLinks(mainMenu ?? undefined, navVisitor, FALLBACK_MAIN_LINKS),
     subLinks: filterNavigationLinks(subMenu ?? undefined, navVisitor, FALLBACK_SUB_LINKS),
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
   };
 }
-
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -86,6 +85,7 @@ function Shell({ children }: { children: ReactNode }) {
   const handle = resolvePageHandle(useMatches());
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
+  const pageHref = withoutAdChoices(location.pathname, location.search);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -107,7 +107,14 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {handle.footerVisible ? (
-        <SiteFooter simplified={handle.footerSimplified} hasSubscriptions={data?.hasSubscriptions ?? false} />
+        <SiteFooter
+          simplified={handle.footerSimplified}
+          hasSubscriptions={data?.hasSubscriptions ?? false}
+          adChoicesUrl={adChoicesHref(location.pathname, location.search)}
+        />
+      ) : null}
+      {isAdChoicesOpen(location.search) ? (
+        <AdChoicesDialog current={data?.adChoice ?? null} closeHref={pageHref} />
       ) : null}
     </>
   );
@@ -133,14 +140,17 @@ export function ErrorBoundary() {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Client errors carry a message written for shoppers ({ error: "..." }); server errors never show details.
+  const message =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data?.error === "string" ? error.data.error : null;
   return (
     <Shell>
-      <title>{`Something went wrong | ${SITE.name}`}</title>
-      <section className="error-page">
-        <h1>{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
+      <title>{`${status < 500 ? "We couldn't do that" : "Something went wrong"} | ${SITE.name}`}</title>
+      <section className="error-page" role="alert">
+        <h1>{status < 500 ? "We couldn't do that" : "Something went wrong"}</h1>
+        <p>{message ?? "We're sorry — this page didn't load. Please try again."}</p>
         <p>
-          We&apos;re sorry — this page didn&apos;t load. Please try again, or call us at{" "}
-          <a href={SITE.phoneHref}>{SITE.phoneDisplay}</a>.
+          <Link to="/">Go to the home page</Link> or call us at <a href={SITE.phoneHref}>{SITE.phoneDisplay}</a>.
         </p>
       </section>
     </Shell>

@@ -104,7 +104,8 @@ export default [
   ),
 
   // Resources.
-  route("resources/promo-ribbon", "routes/resources.promo-ribbon.ts"),
+  route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),
+  route("resources/ad-choices", "routes/resources.ad-choices.tsx"),
   route("healthcheck", "routes/healthcheck.ts"),
   route("version", "routes/version.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -9,10 +9,9 @@ import { parseConfig, type AppConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
 import { logger } from "~/services/logger.server";
-import { createAppSession } from "~/services/session.server";
+import { createAppSession, PERSONAL_COOKIES } from "~/services/session.server";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
-import { PROMO_RIBBON_DISMISS_COOKIE } from "~/models/promo-ribbon";
 
 export interface StartOptions {
   mode: "production" | "development";
@@ -91,7 +90,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
       pageCache({
         ttlMs: 10_000,
         maxEntries: 500,
-        personalCookies: [services.sessions.cookieName, PROMO_RIBBON_DISMISS_COOKIE],
+        personalCookies: [services.sessions.cookieName, ...PERSONAL_COOKIES],
       }),
     );
   }

@@ -16,7 +16,9 @@ beforeAll(async () => {
     res.locals.nonce = randomBytes(8).toString("hex");
     next();
   });
-  app.use(pageCache({ ttlMs: 10_000, maxEntries: 2, personalCookies: ["session", "disabledPromoBanner"], now: () => clock }));
+  app.use(
+    pageCache({ ttlMs: 10_000, maxEntries: 2, personalCookies: ["session", "disabledPromoBanner"], now: () => clock }),
+  );
   app.get("/public/:n", (req, res) => {
     renders += 1;
     res.setHeader("Cache-Control", "public, max-age=0, s-maxage=300");

@@ -52,8 +52,7 @@ export function filterNavigationLinks(
   try {
     const kept = (links ?? []).filter((link) => isLinkVisible(link, visitor));
     if (kept.length === 0) return [...fallback];
-    const orderOf = (link: NavigationLink) =>
-      toOrder(visitor.signedIn ? link.signed_in_order : link.signed_out_order);
+    const orderOf = (link: NavigationLink) => toOrder(visitor.signedIn ? link.signed_in_order : link.signed_out_order);
     return kept
       .map((link, index) => ({ link, index, order: orderOf(link) }))
       .sort((a, b) => a.order - b.order || a.index - b.index)

@@ -69,8 +69,7 @@ export function resolvePageHandle(matches: ReadonlyArray<{ handle?: unknown; dat
   const match = [...matches].reverse().find((candidate) => (candidate.handle as PageHandle | undefined)?.pageName);
   if (!match) return DEFAULT_PAGE_HANDLE;
   const handle = match.handle as PageHandle;
-  const headerType =
-    typeof handle.headerType === "function" ? handle.headerType(match.data) : handle.headerType;
+  const headerType = typeof handle.headerType === "function" ? handle.headerType(match.data) : handle.headerType;
   return {
     pageName: handle.pageName,
     headerType: headerType ?? DEFAULT_PAGE_HANDLE.headerType,

@@ -64,7 +64,9 @@ export function resolvePromoRibbon(slot: PromoRibbonSlot, pathname: string, now:
   const base = slot.ribbon;
   if (!base) return null;
   const override = base.route_overrides
-    .filter((candidate) => pathname === candidate.route || pathname.startsWith(`${candidate.route.replace(/\/$/, "")}/`))
+    .filter(
+      (candidate) => pathname === candidate.route || pathname.startsWith(`${candidate.route.replace(/\/$/, "")}/`),
+    )
     .sort((a, b) => b.route.length - a.route.length)[0];
   if (override?.hidden) return null;
   const ribbon = { ...base, ...stripUndefined(override ?? {}) };

@@ -101,13 +101,13 @@ export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
   ];
 }
 
-/** Spec 2.8: the legal row (Ad choices opens the consent page; Accessibility carries the offering). */
-export function legalLinks(offering = "general"): MenuLink[] {
+/** Spec 2.8: the legal row (Ad choices opens the consent dialog over the page; Accessibility carries the offering). */
+export function legalLinks(adChoicesUrl: string, offering = "general"): MenuLink[] {
   return [
     { text: "Privacy practices", url: "/privacy/notice-of-privacy-practices" },
     { text: "Terms and conditions", url: "/terms/terms-and-conditions" },
     { text: "Accessibility", url: `/accessibility?offering=${encodeURIComponent(offering)}` },
-    { text: "Ad choices", url: "/ad-choices" },
+    { text: "Ad choices", url: adChoicesUrl },
     { text: "Patents", url: "/patents" },
   ];
 }

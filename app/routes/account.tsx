@@ -4,7 +4,10 @@ import type { Route } from "./+types/account";
 
 export const handle: PageHandle = { pageName: "Account", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "My account | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My account | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function AccountPage() {
   return <ComingSoon title="My account" />;

@@ -4,7 +4,10 @@ import type { Route } from "./+types/cart";
 
 export const handle: PageHandle = { pageName: "Cart", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Your cart | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your cart | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function CartPage() {
   return <ComingSoon title="Your cart" />;

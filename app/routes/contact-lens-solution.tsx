@@ -4,7 +4,10 @@ import type { Route } from "./+types/contact-lens-solution";
 
 export const handle: PageHandle = { pageName: "ProductListPage", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Contact lens solution | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact lens solution | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function ContactLensSolutionPage() {
   return <ComingSoon title="Contact lens solution" />;

@@ -4,7 +4,10 @@ import type { Route } from "./+types/dashboard";
 
 export const handle: PageHandle = { pageName: "Dashboard", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "My dashboard | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My dashboard | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function DashboardPage() {
   return <ComingSoon title="My dashboard" />;

@@ -4,7 +4,10 @@ import type { Route } from "./+types/doctor";
 
 export const handle: PageHandle = { pageName: "Doctor", headerType: "simple", footerSimplified: true };
 
-export const meta: Route.MetaFunction = () => [{ title: "Your eye doctor | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your eye doctor | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function DoctorPage() {
   return <ComingSoon title="Your eye doctor" />;

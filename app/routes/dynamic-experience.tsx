@@ -4,7 +4,10 @@ import type { Route } from "./+types/dynamic-experience";
 
 export const handle: PageHandle = { pageName: "DynamicExperience", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Lenslane | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Lenslane | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function DynamicExperiencePage() {
   return <ComingSoon title="Lenslane" />;

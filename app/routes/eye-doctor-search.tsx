@@ -4,7 +4,10 @@ import type { Route } from "./+types/eye-doctor-search";
 
 export const handle: PageHandle = { pageName: "EyeDoctorSearch", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Find an eye doctor | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Find an eye doctor | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function EyeDoctorSearchPage() {
   return <ComingSoon title="Find an eye doctor" />;

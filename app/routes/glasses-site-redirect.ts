@@ -10,7 +10,10 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const { config, logger } = context.get(servicesContext);
   const url = new URL(request.url);
   if (url.pathname.startsWith("/glasses/shop")) {
-    logger.error({ code: 11, path: url.pathname, referrer: request.headers.get("referer") ?? "" }, "outdated glasses link");
+    logger.error(
+      { code: 11, path: url.pathname, referrer: request.headers.get("referer") ?? "" },
+      "outdated glasses link",
+    );
   }
   const rest = (params["*"] ?? "").replace(/^\/+/, "");
   const safeRest = /^[A-Za-z0-9/_-]*$/.test(rest) ? rest : "";

@@ -7,7 +7,10 @@ import type { Route } from "./+types/non-production";
 
 export const handle: PageHandle = { pageName: "InternalTools" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Internal tools | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Internal tools | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Internal tools exist only outside production (spec 6); in production settings goes home, the rest are 404. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,10 @@ import type { Route } from "./+types/prescription-request";
 
 export const handle: PageHandle = { pageName: "PrescriptionRequest", headerType: "portal", footerSimplified: true };
 
-export const meta: Route.MetaFunction = () => [{ title: "Prescription request | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Prescription request | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function PrescriptionRequestPage() {
   return <ComingSoon title="Prescription request" />;

@@ -4,7 +4,10 @@ import type { Route } from "./+types/rapid-reorder";
 
 export const handle: PageHandle = { pageName: "RapidReorder", headerType: "standard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Rapid reorder | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Rapid reorder | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function RapidReorderPage() {
   return <ComingSoon title="Rapid reorder" />;

@@ -4,7 +4,10 @@ import type { Route } from "./+types/rx-details";
 
 export const handle: PageHandle = { pageName: "RxDetails", headerType: "simple", footerSimplified: true };
 
-export const meta: Route.MetaFunction = () => [{ title: "Your prescription | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your prescription | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function RxDetailsPage() {
   return <ComingSoon title="Your prescription" />;

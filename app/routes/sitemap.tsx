@@ -11,7 +11,11 @@ export const handle: PageHandle = { pageName: "Sitemap", cache: "public" };
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
     ? pageMeta(
-        { title: "Sitemap | Lenslane", description: "Every page of the Lenslane store in one place.", canonical: "/sitemap" },
+        {
+          title: "Sitemap | Lenslane",
+          description: "Every page of the Lenslane store in one place.",
+          canonical: "/sitemap",
+        },
         loaderData.siteUrl,
       )
     : [];
@@ -21,7 +25,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const entries = await sitemapEntries(services);
-  return data({ entries, siteUrl: services.config.siteUrl }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  return data(
+    { entries, siteUrl: services.config.siteUrl },
+    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
+  );
 }
 
 export default function SitemapPage({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,10 @@ import type { Route } from "./+types/thank-you";
 
 export const handle: PageHandle = { pageName: "ThankYou", headerType: "simple", footerSimplified: true };
 
-export const meta: Route.MetaFunction = () => [{ title: "Thank you for your order | Lenslane" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Thank you for your order | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function ThankYouPage() {
   return <ComingSoon title="Thank you for your order" />;

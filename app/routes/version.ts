@@ -3,5 +3,8 @@ import type { Route } from "./+types/version";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
-  return Response.json({ version: config.version, appEnv: config.appEnv }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { version: config.version, appEnv: config.appEnv },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -80,7 +80,11 @@ export async function listPublicProducts(db: Database) {
 }
 
 /** Visible lenses for a list page, optionally narrowed to a lens type or a brand slug. */
-export async function listLenses(db: Database, priceBook: PriceBook, facet?: { category?: string; brandSlug?: string }) {
+export async function listLenses(
+  db: Database,
+  priceBook: PriceBook,
+  facet?: { category?: string; brandSlug?: string },
+) {
   const rows = await db
     .select({
       id: products.id,

@@ -68,7 +68,9 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
   const sessionSecrets = parsed.SESSION_SECRET
-    ? parsed.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
+    ? parsed.SESSION_SECRET.split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean)
     : [developmentSecret(dataDir)];
   return {
     port: parsed.PORT,

@@ -8,10 +8,7 @@ import type { AppServices } from "./context.server";
 export async function loadContentPage(services: AppServices, pathname: string) {
   const page = await services.content.getPage(pathname);
   if (!page) return null;
-  return data(
-    { page, siteUrl: services.config.siteUrl },
-    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
-  );
+  return data({ page, siteUrl: services.config.siteUrl }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
 }
 
 /** Logs an unknown path the way the spec asks (path, query, referrer) and answers 404. */

@@ -1,3 +1,6 @@
+import { data } from "react-router";
+import type { z } from "zod";
+
 /** Reading request bodies within bounds: bad or oversized input is the client's problem, answered with a 4xx. */
 
 export class BadRequestError extends Error {
@@ -38,4 +41,25 @@ export async function readUrlEncodedForm(request: Request, maxBytes: number): Pr
     throw new BadRequestError("The form is malformed.");
   }
   return new URLSearchParams(text);
+}
+
+/**
+ * Reads and validates a small url-encoded form for a resource action. Anything unreadable, oversized or not
+ * matching the schema is answered with a 400 and `message` — never a 500.
+ */
+export async function parseSmallForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes: number; message: string },
+): Promise<z.infer<S>> {
+  let form: URLSearchParams;
+  try {
+    form = await readUrlEncodedForm(request, options.maxBytes);
+  } catch (error) {
+    if (error instanceof BadRequestError) throw data({ error: error.message }, { status: 400 });
+    throw error;
+  }
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw data({ error: options.message }, { status: 400 });
+  return parsed.data;
 }

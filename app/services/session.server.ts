@@ -1,5 +1,6 @@
 import { parse as parseCookieHeader } from "cookie";
 import { createCookie, createCookieSessionStorage, type Session } from "react-router";
+import { AD_CHOICES_COOKIE, AD_CHOICES_MAX_AGE_SECONDS, adChoiceSchema, type AdChoice } from "~/models/ad-choices";
 import { PROMO_RIBBON_DISMISS_COOKIE, PROMO_RIBBON_HIDDEN_SECONDS } from "~/models/promo-ribbon";
 import type { AppConfig } from "./config.server";
 
@@ -19,6 +20,9 @@ export interface AppSession {
   clearCookie(): Promise<string>;
   promoRibbonDismissCookie(): string;
   isPromoRibbonDismissed(cookieHeader: string | null): boolean;
+  adChoicesCookie(choice: AdChoice): string;
+  /** The visitor's recorded ad choice; null when none (or an unreadable value) was recorded. */
+  adChoice(cookieHeader: string | null): AdChoice | null;
 }
 
 /**
@@ -39,6 +43,11 @@ export function createAppSession(config: AppConfig): AppSession {
   });
   const storage = createCookieSessionStorage<SessionData>({ cookie });
 
+  const smallCookie = (name: string, value: string, maxAge: number) =>
+    [`${name}=${value}`, `Max-Age=${maxAge}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join(
+      "; ",
+    );
+
   return {
     cookieName,
     async getSession(cookieHeader) {
@@ -54,16 +63,11 @@ export function createAppSession(config: AppConfig): AppSession {
     commitSession: (session) => storage.commitSession(session),
     destroySession: (session) => storage.destroySession(session),
     clearCookie: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
-    promoRibbonDismissCookie() {
-      const attributes = [
-        `${PROMO_RIBBON_DISMISS_COOKIE}=true`,
-        `Max-Age=${PROMO_RIBBON_HIDDEN_SECONDS}`,
-        "Path=/",
-        "HttpOnly",
-        "SameSite=Lax",
-      ];
-      if (secure) attributes.push("Secure");
-      return attributes.join("; ");
+    promoRibbonDismissCookie: () => smallCookie(PROMO_RIBBON_DISMISS_COOKIE, "true", PROMO_RIBBON_HIDDEN_SECONDS),
+    adChoicesCookie: (choice) => smallCookie(AD_CHOICES_COOKIE, choice, AD_CHOICES_MAX_AGE_SECONDS),
+    adChoice(cookieHeader) {
+      const parsed = adChoiceSchema.safeParse(cookieHeader ? safeParse(cookieHeader)[AD_CHOICES_COOKIE] : undefined);
+      return parsed.success ? parsed.data : null;
     },
     isPromoRibbonDismissed(cookieHeader) {
       return cookieHeader ? safeParse(cookieHeader)[PROMO_RIBBON_DISMISS_COOKIE] === "true" : false;
@@ -71,11 +75,14 @@ export function createAppSession(config: AppConfig): AppSession {
   };
 }
 
+/** Our small cookies besides the session: a request carrying any of them may get a personal page. */
+export const PERSONAL_COOKIES = [PROMO_RIBBON_DISMISS_COOKIE, AD_CHOICES_COOKIE];
+
 /** Our cookie names: a request carrying any of them may get a personal page. */
 export function hasPersonalCookies(cookieHeader: string | null, sessionCookieName: string): boolean {
   if (!cookieHeader) return false;
   const cookies = safeParse(cookieHeader);
-  return sessionCookieName in cookies || PROMO_RIBBON_DISMISS_COOKIE in cookies;
+  return PERSONAL_COOKIES.some((name) => name in cookies) || sessionCookieName in cookies;
 }
 
 function safeParse(cookieHeader: string): Record<string, string | undefined> {

@@ -31,8 +31,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   const isRead = request.method === "GET" || request.method === "HEAD";
   const optedIn = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
-  const shareable =
-    isRead && optedIn && response.status === 200 && !personal && !response.headers.has("Set-Cookie");
+  const shareable = isRead && optedIn && response.status === 200 && !personal && !response.headers.has("Set-Cookie");
   if (!shareable) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 };

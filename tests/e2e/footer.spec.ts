@@ -60,7 +60,9 @@ test.describe("footer (spec 2.8)", () => {
     const texts = await payments.allTextContents();
     expect(texts.slice(0, 5)).toEqual(["Visa", "Mastercard", "Discover", "American Express", "FSA / HSA"]);
 
-    await expect(footer.getByText("We're here to help. Real people with real answers in real time, 24/7.")).toBeVisible();
+    await expect(
+      footer.getByText("We're here to help. Real people with real answers in real time, 24/7."),
+    ).toBeVisible();
     await expect(footer.locator(".footer-help").getByRole("link", { name: "1-800-555-0142" })).toHaveAttribute(
       "href",
       PHONE_HREF,

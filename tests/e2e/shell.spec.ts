@@ -83,10 +83,7 @@ test.describe("header variants (spec 2.6)", () => {
     const header = siteHeader(page);
     await expect(header).toHaveAttribute("data-header-type", "portal");
     await expect(header.locator("a")).toHaveCount(1);
-    await expect(header.getByRole("link", { name: "Lenslane home" })).toHaveAttribute(
-      "href",
-      "/prescription-request",
-    );
+    await expect(header.getByRole("link", { name: "Lenslane home" })).toHaveAttribute("href", "/prescription-request");
   });
 });
 

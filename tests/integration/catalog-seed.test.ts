@@ -42,7 +42,8 @@ describe("the demo catalog seed", () => {
     expect(prices).toBe(productCount * 3);
     const rows = await database.db.select().from(productPrices);
     const byProduct = new Map<number, Record<string, number>>();
-    for (const row of rows) byProduct.set(row.productId, { ...byProduct.get(row.productId), [row.priceBook]: row.unitPriceCents });
+    for (const row of rows)
+      byProduct.set(row.productId, { ...byProduct.get(row.productId), [row.priceBook]: row.unitPriceCents });
     for (const [productId, books] of byProduct) {
       expect(books.high! > books.none! && books.none! > books.low!, `product ${productId}`).toBe(true);
     }
@@ -69,7 +70,10 @@ describe("the demo catalog seed", () => {
 
   it("has low and out-of-stock SKUs for the stock display", async () => {
     const [[low], [out]] = await Promise.all([
-      database.db.select({ n: count() }).from(skus).where(sql`${skus.stockQuantity} between 1 and 20`),
+      database.db
+        .select({ n: count() })
+        .from(skus)
+        .where(sql`${skus.stockQuantity} between 1 and 20`),
       database.db.select({ n: count() }).from(skus).where(eq(skus.stockQuantity, 0)),
     ]);
     expect(low!.n).toBeGreaterThan(0);

@@ -31,9 +31,7 @@ async function call<T>(
 }
 
 const status = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : ((result as { init?: ResponseInit | null }).init?.status ?? 200);
+  result instanceof Response ? result.status : ((result as { init?: ResponseInit | null }).init?.status ?? 200);
 const location = (result: unknown) => (result as Response).headers.get("Location");
 
 describe("non-production routes", () => {

@@ -4,6 +4,7 @@ import { loader as contentLoader } from "~/routes/content-page";
 import { loader as healthcheckLoader } from "~/routes/healthcheck";
 import { loader as lensesLoader } from "~/routes/lenses";
 import { loader as productLoader } from "~/routes/product";
+import { action as adChoicesAction } from "~/routes/resources.ad-choices";
 import { action as ribbonAction } from "~/routes/resources.promo-ribbon";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
 import { loader as rootLoader } from "~/root";
@@ -60,15 +61,22 @@ describe("product routes", () => {
   });
 
   it("renders a product with its control price and a public Cache-Control", async () => {
-    const result = await productLoader(await args("/lens/acuvue-oasys-1-day-90-pack", { name: "acuvue-oasys-1-day-90-pack" }));
-    const { data, init } = result as unknown as { data: { product: { displayName: string; unitPriceCents: number } }; init: ResponseInit };
+    const result = await productLoader(
+      await args("/lens/acuvue-oasys-1-day-90-pack", { name: "acuvue-oasys-1-day-90-pack" }),
+    );
+    const { data, init } = result as unknown as {
+      data: { product: { displayName: string; unitPriceCents: number } };
+      init: ResponseInit;
+    };
     expect(data.product.displayName).toMatch(/Acuvue Oasys/i);
     expect(data.product.unitPriceCents).toBeGreaterThan(0);
     expect(new Headers(init.headers).get("Cache-Control")).toMatch(/public.*s-maxage/);
   });
 
   it("lists lenses by type and brand facets, and 404s an unknown facet", async () => {
-    const toric = (await lensesLoader(await args("/lenses/toric-astigmatism", { facet: "toric-astigmatism" }))) as unknown as {
+    const toric = (await lensesLoader(
+      await args("/lenses/toric-astigmatism", { facet: "toric-astigmatism" }),
+    )) as unknown as {
       data: { lenses: Array<{ name: string }> };
     };
     expect(toric.data.lenses.length).toBeGreaterThan(3);
@@ -112,21 +120,29 @@ describe("root loader", () => {
     ]);
     // Signed-in-only links never reach a signed-out visitor.
     expect(data.mainLinks.map((link) => link.url)).not.toContain("/account/subscriptions");
-    const dismissed = await rootLoader((await args("/", {}, { headers: { Cookie: "disabledPromoBanner=true" } })) as never);
+    const dismissed = await rootLoader(
+      (await args("/", {}, { headers: { Cookie: "disabledPromoBanner=true" } })) as never,
+    );
     expect(dismissed.ribbon).toBeNull();
   });
 });
 
 describe("promo ribbon action", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    args("/resources/promo-ribbon", {}, {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    });
+    args(
+      "/resources/promo-ribbon",
+      {},
+      {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      },
+    );
 
   it("sets disabledPromoBanner=true for 10 minutes and redirects back with 303", async () => {
-    const response = (await ribbonAction((await post("intent=dismiss&redirectTo=%2Flenses%3Fx%3D1")) as never)) as Response;
+    const response = (await ribbonAction(
+      (await post("intent=dismiss&redirectTo=%2Flenses%3Fx%3D1")) as never,
+    )) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/lenses?x=1");
     const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -152,6 +168,42 @@ describe("promo ribbon action", () => {
   });
 });
 
+describe("ad choices action", () => {
+  const post = (body: string) =>
+    args(
+      "/resources/ad-choices",
+      {},
+      {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      },
+    );
+
+  it("records the choice for a year and returns to the page without the dialog", async () => {
+    const response = (await adChoicesAction(await post("choice=opt-out&redirectTo=%2Flenses"))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/lenses");
+    expect(response.headers.get("Set-Cookie")).toMatch(
+      /^adChoices=opt-out; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+  });
+
+  it("answers 400 with a message to a missing or unknown choice", async () => {
+    for (const body of ["", "choice=maybe", "choice=opt-in&redirectTo=%2F%2Fevil.example"]) {
+      const result = await settle(async () => adChoicesAction(await post(body)));
+      expect(statusOf(result), body).toBe(400);
+    }
+  });
+
+  it("shows the recorded choice to the shell, and ignores a tampered value", async () => {
+    const optedOut = await rootLoader(await args("/", {}, { headers: { Cookie: "adChoices=opt-out" } }));
+    expect(optedOut.adChoice).toBe("opt-out");
+    const tampered = await rootLoader(await args("/", {}, { headers: { Cookie: "adChoices=<script>" } }));
+    expect(tampered.adChoice).toBeNull();
+  });
+});
+
 describe("root middleware", () => {
   const publicPage = async () =>
     new Response("<html></html>", { headers: { "Cache-Control": "public, max-age=0, s-maxage=300" } });
@@ -166,6 +218,12 @@ describe("root middleware", () => {
       publicPage,
     );
     expect(dismissed.headers.get("Cache-Control")).toBe("private, no-store");
+    const withAdChoice = await runThroughMiddleware(
+      services,
+      new Request(url("/"), { headers: { Cookie: "adChoices=opt-in" } }),
+      publicPage,
+    );
+    expect(withAdChoice.headers.get("Cache-Control")).toBe("private, no-store");
     const unmarked = await runThroughMiddleware(services, new Request(url("/cart")), async () => new Response("x"));
     expect(unmarked.headers.get("Cache-Control")).toBe("private, no-store");
   });

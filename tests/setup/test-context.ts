@@ -12,10 +12,7 @@ import { visitorMiddleware } from "~/services/visitor.server";
 export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
 /** The app's services over a test database, as the server builds them. */
-export function createTestServices(
-  database: DatabaseHandle,
-  env: Record<string, string> = {},
-): AppServices {
+export function createTestServices(database: DatabaseHandle, env: Record<string, string> = {}): AppServices {
   const config = parseConfig(
     {
       APP_ENV: "development",
@@ -41,7 +38,10 @@ export async function createRequestContext(services: AppServices, request: Reque
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce" });
-  await visitorMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => new Response(null));
+  await visitorMiddleware(
+    { request, context, params: {}, unstable_pattern: "" } as never,
+    async () => new Response(null),
+  );
   return context;
 }
 
@@ -65,12 +65,19 @@ export async function runThroughMiddleware(
 }
 
 /** Calls a loader or action and gives back what it returned or threw as a Response (redirects, 404s). */
-export async function settle<T>(run: () => Promise<T> | T): Promise<T | Response | { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null }> {
+export async function settle<T>(
+  run: () => Promise<T> | T,
+): Promise<T | Response | { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null }> {
   try {
     return await run();
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    if (thrown && typeof thrown === "object" && "type" in thrown && (thrown as { type: string }).type === "DataWithResponseInit") {
+    if (
+      thrown &&
+      typeof thrown === "object" &&
+      "type" in thrown &&
+      (thrown as { type: string }).type === "DataWithResponseInit"
+    ) {
       return thrown as { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
     }
     throw thrown;

@@ -15,7 +15,13 @@ export function LensesFlyout() {
         <BrandTiles />
       </div>
       <Link to="/exam/landing" className="flyout-image-link">
-        <img src="/images/flyout-exam.svg" alt="Renew your prescription online for $20" width="200" height="120" loading="lazy" />
+        <img
+          src="/images/flyout-exam.svg"
+          alt="Renew your prescription online for $20"
+          width="200"
+          height="120"
+          loading="lazy"
+        />
       </Link>
     </div>
   );

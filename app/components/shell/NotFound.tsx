@@ -10,8 +10,8 @@ export function NotFound({ signedIn }: { signedIn: boolean }) {
       <h1 id="not-found-heading">404</h1>
       <p className="not-found-lead">Something doesn&apos;t look quite right.</p>
       <p>
-        This page isn&apos;t functioning at 20/20. We&apos;ve sent Iris, our owl, to investigate. In the meantime,
-        these will get you back on track:
+        This page isn&apos;t functioning at 20/20. We&apos;ve sent Iris, our owl, to investigate. In the meantime, these
+        will get you back on track:
       </p>
       <p className="not-found-actions">
         <Link to="/" className="button button-primary">

@@ -1,11 +1,6 @@
 import { useEffect, useState, type CSSProperties } from "react";
 import { Link, useFetcher } from "react-router";
-import {
-  countdownParts,
-  isCountdownFinished,
-  PROMO_RIBBON_TICK_MS,
-  type PromoRibbonView,
-} from "~/models/promo-ribbon";
+import { countdownParts, isCountdownFinished, PROMO_RIBBON_TICK_MS, type PromoRibbonView } from "~/models/promo-ribbon";
 
 export const PROMO_RIBBON_ACTION = "/resources/promo-ribbon";
 
@@ -60,15 +55,7 @@ function pad(value: number) {
 }
 
 /** The server renders the remaining time; in the browser it ticks every second and stops at zeros. */
-function Countdown({
-  endsAt,
-  renderedAt,
-  style,
-}: {
-  endsAt: number;
-  renderedAt: number;
-  style: CSSProperties;
-}) {
+function Countdown({ endsAt, renderedAt, style }: { endsAt: number; renderedAt: number; style: CSSProperties }) {
   const [now, setNow] = useState(renderedAt);
   const parts = countdownParts(endsAt, now);
   const finished = isCountdownFinished(parts);

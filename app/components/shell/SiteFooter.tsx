@@ -8,13 +8,15 @@ import { Logo } from "./Logo";
 export function SiteFooter({
   simplified,
   hasSubscriptions,
+  adChoicesUrl,
   offering,
 }: {
   simplified: boolean;
   hasSubscriptions: boolean;
+  adChoicesUrl: string;
   offering?: string;
 }) {
-  const year = 2026;
+  const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       {simplified ? null : (
@@ -62,9 +64,15 @@ export function SiteFooter({
       )}
       <div className="footer-legal">
         <ul>
-          {legalLinks(offering).map((link) => (
+          {legalLinks(adChoicesUrl, offering).map((link) => (
             <li key={link.text}>
-              <Link to={link.url}>{link.text}</Link>
+              <Link
+                to={link.url}
+                rel={link.text === "Ad choices" ? "nofollow" : undefined}
+                preventScrollReset={link.text === "Ad choices"}
+              >
+                {link.text}
+              </Link>
             </li>
           ))}
         </ul>

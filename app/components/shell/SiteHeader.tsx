@@ -103,7 +103,13 @@ function StandardHeader(props: HeaderProps) {
         </a>
         <Link to="/cart" className="icon-button cart-link" aria-label={`Cart, ${props.cartCount} items`}>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M3 4h2l2.4 11h11.2L21 7H7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            <path
+              d="M3 4h2l2.4 11h11.2L21 7H7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
             <circle cx="9" cy="20" r="1.6" fill="currentColor" />
             <circle cx="18" cy="20" r="1.6" fill="currentColor" />
           </svg>

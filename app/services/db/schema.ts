@@ -53,8 +53,14 @@ export const products = pgTable(
     brandId: integer("brand_id")
       .notNull()
       .references(() => brands.id),
-    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
-    searchTerms: text("search_terms").array().notNull().default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchTerms: text("search_terms")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     descriptorPackSize: text("descriptor_pack_size").notNull(),
     wearTimeDays: integer("wear_time_days").notNull(),
     quantityPerPackage: integer("quantity_per_package").notNull(),

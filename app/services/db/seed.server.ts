@@ -35,7 +35,9 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
   await db.transaction(async (tx) => {
     const brandRows = await tx
       .insert(brands)
-      .values(seedBrands.map((brand) => ({ slug: brand.slug, name: brand.name, manufacturerName: brand.manufacturerName })))
+      .values(
+        seedBrands.map((brand) => ({ slug: brand.slug, name: brand.name, manufacturerName: brand.manufacturerName })),
+      )
       .onConflictDoUpdate({
         target: brands.slug,
         set: { name: sql`excluded.name`, manufacturerName: sql`excluded.manufacturer_name`, updatedAt: seededAt },
@@ -45,7 +47,8 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
 
     for (const [ordinal, product] of seedProducts.entries()) {
       const brandId = brandIds.get(product.brandSlug);
-      if (brandId === undefined) throw new Error(`product ${product.productId} names unknown brand ${product.brandSlug}`);
+      if (brandId === undefined)
+        throw new Error(`product ${product.productId} names unknown brand ${product.brandSlug}`);
       const values = {
         id: product.productId,
         vanityUrl: product.vanityUrl,

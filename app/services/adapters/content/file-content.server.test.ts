@@ -36,7 +36,10 @@ describe("file content source: fallbacks", () => {
     fs.mkdirSync(path.join(root, "menus"));
     fs.mkdirSync(path.join(root, "slots"));
     fs.writeFileSync(path.join(root, "menus", "site-header.json"), "{ not json");
-    fs.writeFileSync(path.join(root, "menus", "hamburger-menu-sub-links.json"), JSON.stringify({ links: [{ link_text: "" }] }));
+    fs.writeFileSync(
+      path.join(root, "menus", "hamburger-menu-sub-links.json"),
+      JSON.stringify({ links: [{ link_text: "" }] }),
+    );
     fs.writeFileSync(
       path.join(root, "slots", "sitecartpromoconfig.json"),
       JSON.stringify({ ribbon: { label: "x", background_color: "not-a-colour" } }),
@@ -79,7 +82,9 @@ describe("the shipped content", () => {
     const { logger, lines } = recordingLogger();
     const content = createFileContentSource({ root: path.resolve("content"), logger });
     const pages = await content.listPages();
-    const files = fs.readdirSync(path.resolve("content/pages"), { recursive: true }).filter((f) => String(f).endsWith(".md"));
+    const files = fs
+      .readdirSync(path.resolve("content/pages"), { recursive: true })
+      .filter((f) => String(f).endsWith(".md"));
     expect(pages).toHaveLength(files.length);
     for (const menu of ["site-header", "hamburger-menu-main-links", "hamburger-menu-sub-links"] as const) {
       expect(await content.getMenu(menu)).not.toBeNull();

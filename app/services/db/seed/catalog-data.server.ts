@@ -143,9 +143,18 @@ const TWO_WEEK: LensCategory[] = ["weekly-disposables"];
 const MONTHLY: LensCategory[] = ["monthly-disposables"];
 
 // Common power ranges.
-const MINUS12_PLUS8: PowerRange[] = [[-12, -0.5], [0.5, 8]];
-const MINUS12_PLUS6: PowerRange[] = [[-12, -0.5], [0.5, 6]];
-const MINUS10_PLUS6: PowerRange[] = [[-10, -0.5], [0.5, 6]];
+const MINUS12_PLUS8: PowerRange[] = [
+  [-12, -0.5],
+  [0.5, 8],
+];
+const MINUS12_PLUS6: PowerRange[] = [
+  [-12, -0.5],
+  [0.5, 6],
+];
+const MINUS10_PLUS6: PowerRange[] = [
+  [-10, -0.5],
+  [0.5, 6],
+];
 const TORIC_MINUS9_PLUS4: PowerRange[] = [[-9, 4]];
 
 // Brand-ish colours for the generated product images.
@@ -486,11 +495,7 @@ const acuvueLenses: SeedProduct[] = [
       uv: "Class 1",
       replacement: "Every 2 weeks",
     }),
-    parameters: [
-      ...fit(TORIC_MINUS9_PLUS4, ["8.6"], "14.5"),
-      cylinders(-0.75, -1.25, -1.75, -2.25),
-      axes(10),
-    ],
+    parameters: [...fit(TORIC_MINUS9_PLUS4, ["8.6"], "14.5"), cylinders(-0.75, -1.25, -1.75, -2.25), axes(10)],
     imageColors: COLORS.oasys,
   }),
   lens({
@@ -515,11 +520,7 @@ const acuvueLenses: SeedProduct[] = [
       uv: "Class 2",
       replacement: "Daily",
     }),
-    parameters: [
-      ...fit(TORIC_MINUS9_PLUS4, ["8.5"], "14.5"),
-      cylinders(-0.75, -1.25, -1.75, -2.25),
-      axes(10),
-    ],
+    parameters: [...fit(TORIC_MINUS9_PLUS4, ["8.5"], "14.5"), cylinders(-0.75, -1.25, -1.75, -2.25), axes(10)],
     imageColors: COLORS.moist,
   }),
   lens({
@@ -621,7 +622,14 @@ const acuvueLenses: SeedProduct[] = [
       replacement: "Daily",
     }),
     parameters: [
-      ...fit([[-9, -0.5], [0, 0]], ["8.5"], "14.2"),
+      ...fit(
+        [
+          [-9, -0.5],
+          [0, 0],
+        ],
+        ["8.5"],
+        "14.2",
+      ),
       colors("Natural Shimmer", "Natural Sparkle", "Natural Shine"),
     ],
     allowsAutoReorder: false,
@@ -679,7 +687,14 @@ const alconLenses: SeedProduct[] = [
       dkt: "138",
       replacement: "Monthly",
     }),
-    parameters: fit([[-12, -0.25], [0.25, 8]], ["8.6"], "14.2"),
+    parameters: fit(
+      [
+        [-12, -0.25],
+        [0.25, 8],
+      ],
+      ["8.6"],
+      "14.2",
+    ),
     imageColors: COLORS.airOptix,
   }),
   lens({
@@ -751,7 +766,14 @@ const alconLenses: SeedProduct[] = [
       dkt: "175",
       replacement: "Monthly (up to 30 nights continuous wear)",
     }),
-    parameters: fit([[-10, -0.25], [0.25, 6]], ["8.4", "8.6"], "13.8"),
+    parameters: fit(
+      [
+        [-10, -0.25],
+        [0.25, 6],
+      ],
+      ["8.4", "8.6"],
+      "13.8",
+    ),
     stock: "mixed",
     imageColors: COLORS.nightDay,
   }),
@@ -1266,7 +1288,14 @@ const cooperLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: fit([[-10, -0.25], [0.25, 8]], ["8.6"], "14.1"),
+    parameters: fit(
+      [
+        [-10, -0.25],
+        [0.25, 8],
+      ],
+      ["8.6"],
+      "14.1",
+    ),
     imageColors: COLORS.clariti,
   }),
   lens({
@@ -1291,7 +1320,14 @@ const cooperLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: fit([[-10, -0.25], [0.25, 8]], ["8.6"], "14.1"),
+    parameters: fit(
+      [
+        [-10, -0.25],
+        [0.25, 8],
+      ],
+      ["8.6"],
+      "14.1",
+    ),
     imageColors: COLORS.clariti,
   }),
   lens({
@@ -1316,11 +1352,7 @@ const cooperLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: [
-      ...fit(TORIC_MINUS9_PLUS4, ["8.6"], "14.3"),
-      cylinders(-0.75, -1.25, -1.75, -2.25),
-      axes(10),
-    ],
+    parameters: [...fit(TORIC_MINUS9_PLUS4, ["8.6"], "14.3"), cylinders(-0.75, -1.25, -1.75, -2.25), axes(10)],
     imageColors: COLORS.clariti,
   }),
   lens({
@@ -1371,7 +1403,14 @@ const cooperLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: fit([[-10, -0.25], [0.25, 8]], ["8.4"], "14.2"),
+    parameters: fit(
+      [
+        [-10, -0.25],
+        [0.25, 8],
+      ],
+      ["8.4"],
+      "14.2",
+    ),
     imageColors: COLORS.myDay,
   }),
   lens({
@@ -1396,7 +1435,14 @@ const cooperLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: fit([[-10, -0.25], [0.25, 8]], ["8.4"], "14.2"),
+    parameters: fit(
+      [
+        [-10, -0.25],
+        [0.25, 8],
+      ],
+      ["8.4"],
+      "14.2",
+    ),
     imageColors: COLORS.myDay,
   }),
   lens({
@@ -1420,7 +1466,14 @@ const cooperLenses: SeedProduct[] = [
       dkt: "28",
       replacement: "Daily",
     }),
-    parameters: fit([[-10, -0.5], [0.5, 8]], ["8.7"], "14.2"),
+    parameters: fit(
+      [
+        [-10, -0.5],
+        [0.5, 8],
+      ],
+      ["8.7"],
+      "14.2",
+    ),
     isHidden: true,
     imageColors: COLORS.proclear,
   }),
@@ -1493,7 +1546,14 @@ const cooperLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Monthly or as prescribed",
     }),
-    parameters: fit([[-10, -0.25], [0.25, 6]], ["8.6", "8.9"], "14.2"),
+    parameters: fit(
+      [
+        [-10, -0.25],
+        [0.25, 6],
+      ],
+      ["8.6", "8.9"],
+      "14.2",
+    ),
     stock: "mixed",
     imageColors: COLORS.biomedics,
   }),
@@ -1522,7 +1582,14 @@ const bauschLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: fit([[-12, -0.25], [0.25, 6]], ["8.6"], "14.2"),
+    parameters: fit(
+      [
+        [-12, -0.25],
+        [0.25, 6],
+      ],
+      ["8.6"],
+      "14.2",
+    ),
     imageColors: COLORS.biotrue,
   }),
   lens({
@@ -1547,7 +1614,14 @@ const bauschLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: fit([[-12, -0.25], [0.25, 6]], ["8.6"], "14.2"),
+    parameters: fit(
+      [
+        [-12, -0.25],
+        [0.25, 6],
+      ],
+      ["8.6"],
+      "14.2",
+    ),
     imageColors: COLORS.biotrue,
   }),
   lens({
@@ -1572,11 +1646,7 @@ const bauschLenses: SeedProduct[] = [
       uv: "Yes",
       replacement: "Daily",
     }),
-    parameters: [
-      ...fit(TORIC_MINUS9_PLUS4, ["8.4"], "14.5"),
-      cylinders(-0.75, -1.25, -1.75, -2.25),
-      axes(10),
-    ],
+    parameters: [...fit(TORIC_MINUS9_PLUS4, ["8.4"], "14.5"), cylinders(-0.75, -1.25, -1.75, -2.25), axes(10)],
     imageColors: COLORS.biotrue,
   }),
   lens({
@@ -1648,11 +1718,7 @@ const bauschLenses: SeedProduct[] = [
       dkt: "104",
       replacement: "Monthly",
     }),
-    parameters: [
-      ...fit(TORIC_MINUS9_PLUS4, ["8.6"], "14.5"),
-      cylinders(-0.75, -1.25, -1.75, -2.25),
-      axes(10),
-    ],
+    parameters: [...fit(TORIC_MINUS9_PLUS4, ["8.6"], "14.5"), cylinders(-0.75, -1.25, -1.75, -2.25), axes(10)],
     imageColors: COLORS.ultra,
   }),
   lens({
@@ -1700,7 +1766,14 @@ const bauschLenses: SeedProduct[] = [
       dkt: "130",
       replacement: "Monthly",
     }),
-    parameters: fit([[-12, -0.5], [0.5, 6]], ["8.6"], "14.0"),
+    parameters: fit(
+      [
+        [-12, -0.5],
+        [0.5, 6],
+      ],
+      ["8.6"],
+      "14.0",
+    ),
     stock: "mixed",
     imageColors: COLORS.pureVision,
   }),

@@ -19,9 +19,21 @@ describe("seed rows", () => {
   it("expands every combination of the product's options", () => {
     const combos = parameterCombinations({
       parameters: [
-        { name: "power", options: [{ value: "-1.00", label: "-1.00" }, { value: "-1.25", label: "-1.25" }] },
+        {
+          name: "power",
+          options: [
+            { value: "-1.00", label: "-1.00" },
+            { value: "-1.25", label: "-1.25" },
+          ],
+        },
         { name: "baseCurve", options: [{ value: "8.5", label: "8.5" }] },
-        { name: "color", options: [{ value: "Blue", label: "Blue" }, { value: "Gray", label: "Gray" }] },
+        {
+          name: "color",
+          options: [
+            { value: "Blue", label: "Blue" },
+            { value: "Gray", label: "Gray" },
+          ],
+        },
       ],
     });
     expect(combos).toHaveLength(4);
@@ -58,14 +70,21 @@ describe("the demo catalog", () => {
       "multifocal-bifocal",
       "color",
     ]) {
-      expect(lenses.some((lens) => lens.categories.includes(category as never)), category).toBe(true);
+      expect(
+        lenses.some((lens) => lens.categories.includes(category as never)),
+        category,
+      ).toBe(true);
     }
   });
 
   it("has toric lenses with cylinder and axis, multifocals with add power, colour lenses with colours", () => {
     const names = (category: string) =>
-      lenses.filter((lens) => lens.categories.includes(category as never)).map((lens) => lens.parameters.map((p) => p.name));
-    expect(names("toric-astigmatism").every((params) => params.includes("cylinder") && params.includes("axis"))).toBe(true);
+      lenses
+        .filter((lens) => lens.categories.includes(category as never))
+        .map((lens) => lens.parameters.map((p) => p.name));
+    expect(names("toric-astigmatism").every((params) => params.includes("cylinder") && params.includes("axis"))).toBe(
+      true,
+    );
     expect(names("multifocal-bifocal").every((params) => params.includes("addPower"))).toBe(true);
     expect(names("multifocal-bifocal").some((params) => params.includes("monovisionCode"))).toBe(true);
     expect(names("color").every((params) => params.includes("color"))).toBe(true);

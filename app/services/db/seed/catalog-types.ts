@@ -6,14 +6,7 @@
 
 /** Lens parameter names as the spec spells them (display labels live in models/lens-parameters.ts). */
 export type LensParameterName =
-  | "power"
-  | "baseCurve"
-  | "diameter"
-  | "cylinder"
-  | "axis"
-  | "addPower"
-  | "color"
-  | "monovisionCode";
+  "power" | "baseCurve" | "diameter" | "cylinder" | "axis" | "addPower" | "color" | "monovisionCode";
 
 /** The lens-type facets of /lenses/{facet}. */
 export type LensCategory =
