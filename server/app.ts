@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -84,7 +85,11 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     const clientDir = options.clientDir ?? "build/client";
     // Hashed assets never change: cache them for a year. Other public files for an hour.
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    // Only paths that look like files can be public files; pages skip the disk lookup (and its 404 error object).
+    app.use((req, res, next) =>
+      path.extname(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next(),
+    );
     build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
     app.use(
       pageCache({
