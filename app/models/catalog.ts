@@ -16,3 +16,14 @@ export function isLensTypeFacet(value: string): value is LensTypeFacet {
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 }
+
+/** The spec's price books: none (control), high, low. A shopper in no price-book group pays "none". */
+export const PRICE_BOOKS = ["none", "high", "low"] as const;
+export type PriceBook = (typeof PRICE_BOOKS)[number];
+
+export function isPriceBook(value: unknown): value is PriceBook {
+  return typeof value === "string" && (PRICE_BOOKS as readonly string[]).includes(value);
+}
+
+/** Product types as stored (spec: lens = 1, solution = 2). */
+export const PRODUCT_TYPE = { lens: 1, solution: 2 } as const;

@@ -21,13 +21,7 @@ export function makeUpc(productId: number, combinationIndex: number): string {
   return `${body}${upcCheckDigit(body)}`;
 }
 
-/** Canonical lookup key for a set of chosen parameters: names sorted, "name=value" joined by ";". */
-export function parameterKey(parameters: Readonly<Record<string, string>>): string {
-  return Object.keys(parameters)
-    .sort()
-    .map((name) => `${name}=${parameters[name]}`)
-    .join(";");
-}
+export { parameterKey } from "~/models/lens-parameters";
 
 /** Every combination of the product's parameter options (a solution has exactly one: no parameters). */
 export function parameterCombinations(product: Pick<SeedProduct, "parameters">): Array<Record<string, string>> {

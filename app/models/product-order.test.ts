@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { lensOrderSchema, ORDER_MESSAGES, solutionOrderSchema } from "./product-order";
+
+const toric = {
+  parameters: [
+    {
+      name: "power" as const,
+      displayName: "Power/sphere",
+      options: [
+        { value: "-2.00", label: "-2.00" },
+        { value: "-2.25", label: "-2.25" },
+      ],
+    },
+    { name: "cylinder" as const, displayName: "CYL", options: [{ value: "-0.75", label: "-0.75" }] },
+    { name: "axis" as const, displayName: "Axis", options: [{ value: "180", label: "180" }] },
+  ],
+  quantityOptions: [1, 2, 4],
+  allowsAutoReorder: true,
+};
+const schema = lensOrderSchema(toric);
+const complete = {
+  eyes: "both",
+  "right-power": "-2.00",
+  "right-cylinder": "-0.75",
+  "right-axis": "180",
+  "right-quantity": "2",
+  "left-power": "-2.25",
+  "left-cylinder": "-0.75",
+  "left-axis": "180",
+  "left-quantity": "4",
+};
+
+const messages = (input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+};
+
+describe("lens order schema", () => {
+  it("turns a complete order for both eyes into one line per eye", () => {
+    const order = schema.parse({ ...complete, autoReorder: "90" });
+    expect(order.eyes).toEqual([
+      { eye: "right", parameters: { power: "-2.00", cylinder: "-0.75", axis: "180" }, quantity: 2 },
+      { eye: "left", parameters: { power: "-2.25", cylinder: "-0.75", axis: "180" }, quantity: 4 },
+    ]);
+    expect(order.autoReorderFrequencyDays).toBe(90);
+  });
+
+  it("checks only the chosen eye", () => {
+    const order = schema.parse({ ...complete, eyes: "left", "right-power": "", "right-quantity": "" });
+    expect(order.eyes.map((line) => line.eye)).toEqual(["left"]);
+  });
+
+  it("names each missing or unknown parameter next to its field", () => {
+    expect(messages({ ...complete, "right-cylinder": "", "left-power": "+9.00" })).toEqual({
+      "right-cylinder": "Choose CYL for the right eye.",
+      "left-power": "That Power/sphere isn't available for this lens.",
+    });
+  });
+
+  it("refuses quantities that are not offered, a missing eye choice and unknown frequencies", () => {
+    expect(messages({ ...complete, "left-quantity": "3" })).toEqual({ "left-quantity": ORDER_MESSAGES.chooseQuantity });
+    expect(messages({ ...complete, eyes: "" })).toHaveProperty("eyes", ORDER_MESSAGES.chooseEyes);
+    expect(messages({ ...complete, autoReorder: "45" })).toEqual({ autoReorder: ORDER_MESSAGES.chooseFrequency });
+    expect(
+      lensOrderSchema({ ...toric, allowsAutoReorder: false }).safeParse({ ...complete, autoReorder: "30" }).success,
+    ).toBe(false);
+  });
+});
+
+describe("solution order schema", () => {
+  it("takes a quantity from the options", () => {
+    const solution = solutionOrderSchema({ quantityOptions: [1, 2, 3], allowsAutoReorder: true });
+    expect(solution.parse({ quantity: "3" })).toEqual({ quantity: 3, autoReorderFrequencyDays: null });
+    expect(solution.safeParse({ quantity: "4" }).success).toBe(false);
+    expect(solution.safeParse({}).success).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import type { Eye } from "./line-item-group";
+import type { LensParameter } from "./lens-parameters";
+import { AUTO_REORDER_FREQUENCIES } from "./supply";
+
+/**
+ * The product page's order form. One schema per product (its parameters and quantity options), built here and
+ * used both by the browser (Conform) and by the action, so both say the same thing about the same input.
+ * Field names are flat, per eye: `right-power`, `left-quantity` (as the spec's brand finder names them).
+ */
+export const EYE_CHOICES = ["both", "right", "left"] as const;
+export type EyeChoice = (typeof EYE_CHOICES)[number];
+
+export function eyesFor(choice: EyeChoice): Eye[] {
+  return choice === "both" ? ["right", "left"] : [choice];
+}
+
+export const EYE_WORDS: Record<Eye, string> = { right: "right eye", left: "left eye" };
+
+export interface OrderableProduct {
+  parameters: LensParameter[];
+  quantityOptions: number[];
+  allowsAutoReorder: boolean;
+}
+
+export const fieldName = (eye: Eye, name: string) => `${eye}-${name}`;
+
+const FREQUENCY_VALUES = AUTO_REORDER_FREQUENCIES.map((frequency) => String(frequency.days));
+
+export const ORDER_MESSAGES = {
+  chooseEyes: "Choose which eyes to order for.",
+  chooseParameter: (label: string, eye: Eye) => `Choose ${label} for the ${EYE_WORDS[eye]}.`,
+  unknownOption: (label: string) => `That ${label} isn't available for this lens.`,
+  chooseQuantity: "Choose a quantity from the list.",
+  autoReorderUnavailable: "Auto-reorder isn't available for this product.",
+  chooseFrequency: "Choose how often to reorder.",
+  notMade: "This combination isn't made for this lens. Please check your prescription.",
+  outOfStock: "This lens is out of stock in these parameters.",
+  onlyInStock: (n: number) => `Only ${n} ${n === 1 ? "box is" : "boxes are"} in stock.`,
+  discontinued: "This product has been discontinued and can't be ordered.",
+} as const;
+
+export function lensOrderSchema(product: OrderableProduct) {
+  const shape: Record<string, z.ZodType<string | undefined>> = {};
+  for (const eye of ["right", "left"] as const) {
+    for (const parameter of product.parameters) shape[fieldName(eye, parameter.name)] = z.string().optional();
+    shape[fieldName(eye, "quantity")] = z.string().optional();
+  }
+  return z
+    .object({
+      eyes: z.enum(EYE_CHOICES, { error: ORDER_MESSAGES.chooseEyes }),
+      autoReorder: z.string().optional(),
+      ...shape,
+    })
+    .superRefine((value, ctx) => {
+      const fields = value as Record<string, string | undefined>;
+      for (const eye of eyesFor(value.eyes)) {
+        for (const parameter of product.parameters) {
+          const name = fieldName(eye, parameter.name);
+          const chosen = fields[name];
+          if (!chosen || chosen === "none") {
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: ORDER_MESSAGES.chooseParameter(parameter.displayName, eye),
+            });
+          } else if (!parameter.options.some((option) => option.value === chosen)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: ORDER_MESSAGES.unknownOption(parameter.displayName),
+            });
+          }
+        }
+        const quantity = fields[fieldName(eye, "quantity")];
+        if (!quantity || !product.quantityOptions.includes(Number(quantity))) {
+          ctx.addIssue({ code: "custom", path: [fieldName(eye, "quantity")], message: ORDER_MESSAGES.chooseQuantity });
+        }
+      }
+      checkAutoReorder(value.autoReorder, product, ctx);
+    })
+    .transform((value) => {
+      const fields = value as Record<string, string | undefined>;
+      return {
+        eyes: eyesFor(value.eyes).map((eye) => ({
+          eye,
+          parameters: Object.fromEntries(
+            product.parameters.map((parameter) => [parameter.name, fields[fieldName(eye, parameter.name)] as string]),
+          ),
+          quantity: Number(fields[fieldName(eye, "quantity")]),
+        })),
+        autoReorderFrequencyDays: value.autoReorder ? Number(value.autoReorder) : null,
+      };
+    });
+}
+export type LensOrder = z.output<ReturnType<typeof lensOrderSchema>>;
+
+export function solutionOrderSchema(product: Pick<OrderableProduct, "quantityOptions" | "allowsAutoReorder">) {
+  return z
+    .object({ quantity: z.string().optional(), autoReorder: z.string().optional() })
+    .superRefine((value, ctx) => {
+      if (!value.quantity || !product.quantityOptions.includes(Number(value.quantity))) {
+        ctx.addIssue({ code: "custom", path: ["quantity"], message: ORDER_MESSAGES.chooseQuantity });
+      }
+      checkAutoReorder(value.autoReorder, product, ctx);
+    })
+    .transform((value) => ({
+      quantity: Number(value.quantity),
+      autoReorderFrequencyDays: value.autoReorder ? Number(value.autoReorder) : null,
+    }));
+}
+export type SolutionOrder = z.output<ReturnType<typeof solutionOrderSchema>>;
+
+function checkAutoReorder(
+  autoReorder: string | undefined,
+  product: Pick<OrderableProduct, "allowsAutoReorder">,
+  ctx: z.RefinementCtx,
+) {
+  if (!autoReorder) return;
+  if (!product.allowsAutoReorder) {
+    ctx.addIssue({ code: "custom", path: ["autoReorder"], message: ORDER_MESSAGES.autoReorderUnavailable });
+  } else if (!FREQUENCY_VALUES.includes(autoReorder)) {
+    ctx.addIssue({ code: "custom", path: ["autoReorder"], message: ORDER_MESSAGES.chooseFrequency });
+  }
+}
