@@ -26,6 +26,7 @@ import { resolvePageHandle } from "./models/page";
 import { resolvePromoRibbon } from "./models/promo-ribbon";
 import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
+import { cartCount } from "./services/cart.server";
 import { servicesContext, visitorContext } from "./services/context.server";
 import { visitorMiddleware } from "./services/visitor.server";
 import stylesheet from "./app.css?url";
@@ -38,8 +39,10 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config, sessions } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { content, config, sessions } = services;
   const visitor = context.get(visitorContext);
+  const cartId = visitor.session.get("cartId");
   const url = new URL(request.url);
   const [headerMenu, mainMenu, subMenu, ribbonSlot] = await Promise.all([
     content.getMenu("site-header"),
@@ -52,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appEnv: config.appEnv,
     signedIn: visitor.signedIn,
     hasSubscriptions: visitor.hasSubscriptions,
-    cartCount: 0,
+    cartCount: cartId ? await cartCount(services.db, cartId) : 0,
     adChoice: sessions.adChoice(request.headers.get("Cookie")),
     headerLinks: filterNavigationLinks(headerMenu ?? undefined, navVisitor, FALLBACK_HEADER_LINKS),
     mainLinks: filterNavigationLinks(mainMenu ?? undefined, navVisitor, FALLBACK_MAIN_LINKS),

@@ -14,12 +14,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = match?.[1] ? await findProductImage(db, match[1]) : null;
   if (!product) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const { background, accent } = product.imageColors;
-  const name = product.displayName.length > 34 ? `${product.displayName.slice(0, 33)}…` : product.displayName;
+  const name = product.displayName.length > 32 ? `${product.displayName.slice(0, 31)}…` : product.displayName;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360" viewBox="0 0 480 360" role="img" aria-label="${escapeXml(product.displayName)}">
 <rect width="480" height="360" fill="#f4f6f8"/>
 <rect x="70" y="60" width="340" height="240" rx="14" fill="${escapeXml(background)}"/>
 <rect x="70" y="230" width="340" height="70" rx="0" fill="${escapeXml(accent)}"/>
-<circle cx="360" cy="120" r="34" fill="none" stroke="#ffffff" stroke-width="6" opacity="0.85"/>
+<circle cx="362" cy="265" r="22" fill="none" stroke="#ffffff" stroke-width="5" opacity="0.9"/>
 <text x="96" y="112" font-family="Helvetica, Arial, sans-serif" font-size="26" font-weight="700" fill="#ffffff">${escapeXml(product.brandName)}</text>
 <text x="96" y="150" font-family="Helvetica, Arial, sans-serif" font-size="17" fill="#ffffff">${escapeXml(name)}</text>
 <text x="96" y="274" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#ffffff">${escapeXml(product.descriptorPackSize)}</text>

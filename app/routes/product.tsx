@@ -1,12 +1,27 @@
-import { data, redirect } from "react-router";
-import { formatCents } from "~/models/catalog";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useLocation } from "react-router";
+import { useNonce } from "~/components/nonce";
+import { LensOrderForm } from "~/components/product/LensOrderForm";
+import { REBATE_DIALOG_QUERY, RebateDialog } from "~/components/product/RebateDialog";
+import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
+import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
+import { lensOrderSchema, ORDER_MESSAGES, solutionOrderSchema } from "~/models/product-order";
 import { isNumericProductParam } from "~/models/redirects";
 import { pageMeta } from "~/models/seo";
-import { findProductById, findProductPage, PRODUCT_TYPE, productPath } from "~/services/catalog.server";
+import { stockText } from "~/models/stock";
+import { boxSupplyDays, defaultFrequencyDays, quantityOptions, supplyText } from "~/models/supply";
+import { addProductToCart, resolveLensOrder, resolveSolutionOrder } from "~/services/add-to-cart.server";
+import {
+  findProductById,
+  findProductDetail,
+  matchSku,
+  productPath,
+  type ProductDetail,
+} from "~/services/catalog.server";
 import { notFound } from "~/services/content-pages.server";
-import { servicesContext } from "~/services/context.server";
+import { servicesContext, visitorContext } from "~/services/context.server";
 import type { Route } from "./+types/product";
 
 export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public" };
@@ -15,6 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
     ? pageMeta(
         {
+          // Spec 9: the default page title is the product's name.
           title: `${loaderData.product.displayName} | Lenslane`,
           description: loaderData.product.description.slice(0, 160),
           canonical: loaderData.canonical,
@@ -25,12 +41,49 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
       )
     : [];
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
+
+function productTypeOf(request: Request) {
+  return new URL(request.url).pathname.startsWith("/contact-lens-solution/")
+    ? PRODUCT_TYPE.solution
+    : PRODUCT_TYPE.lens;
+}
+
+function orderable(product: ProductDetail) {
+  const isColor = product.categories.includes("color");
+  const productType = product.productType === PRODUCT_TYPE.solution ? ("solution" as const) : ("lens" as const);
+  const boxDays = boxSupplyDays(product);
+  const options = quantityOptions({ ...product, productType, isColor });
+  return {
+    quantityOptions: options,
+    quantityChoices: options.map((quantity) => ({
+      value: quantity,
+      label:
+        productType === "solution"
+          ? `${quantity} ${quantity === 1 ? "box" : "boxes"}`
+          : `${quantity} ${quantity === 1 ? "box" : "boxes"} · ${supplyText(boxDays * quantity)} supply`,
+    })),
+    defaultFrequencyDays: defaultFrequencyDays(boxDays * (options[0] ?? 1)),
+  };
+}
+
+/** A shown product: found, not hidden; numeric ids were redirected before. */
+async function loadProduct(request: Request, params: { name: string }, context: Route.LoaderArgs["context"]) {
+  const services = context.get(servicesContext);
+  const { priceBook } = context.get(visitorContext);
+  const product = await findProductDetail(
+    services.db,
+    { productType: productTypeOf(request), vanityUrl: params.name },
+    priceBook,
+  );
+  if (!product || product.isHidden) notFound(services, request);
+  return product;
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
-  const productType = url.pathname.startsWith("/contact-lens-solution/") ? PRODUCT_TYPE.solution : PRODUCT_TYPE.lens;
 
   // Spec 2.1: a purely numeric parameter of 1 to 6 digits is a productId; send it to the vanity URL.
   if (isNumericProductParam(params.name)) {
@@ -39,25 +92,119 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`${productPath(product)}${url.search}`, 301);
   }
 
-  const product = await findProductPage(services.db, productType, params.name, "none");
-  if (!product) notFound(services, request);
+  const product = await loadProduct(request, params, context);
+  const order = orderable(product);
+  // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
+  const solutionSku =
+    product.productType === PRODUCT_TYPE.solution ? await matchSku(services.db, product.id, {}) : null;
   return data(
-    { product, canonical: productPath(product), siteUrl: services.config.siteUrl },
+    {
+      product: {
+        id: product.id,
+        productType: product.productType,
+        displayName: product.displayName,
+        displayNameSubHeading: product.displayNameSubHeading,
+        brandName: product.brandName,
+        description: product.description,
+        specifications: product.specifications,
+        imageUrl: product.imageUrl,
+        descriptorPackSize: product.descriptorPackSize,
+        unitPriceCents: product.unitPriceCents,
+        discontinuedInCatalog: product.discontinuedInCatalog,
+        allowsAutoReorder: product.allowsAutoReorder,
+        parameters: product.parameters,
+      },
+      ...order,
+      stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
+      inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
+      canonical: productPath(product),
+      siteUrl: services.config.siteUrl,
+    },
     { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
   );
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { session } = context.get(visitorContext);
+  const product = await loadProduct(request, params, context);
+  const formData = await request.formData();
+  const { quantityOptions: options } = orderable(product);
+  const isSolution = product.productType === PRODUCT_TYPE.solution;
+  const submission = isSolution
+    ? parseWithZod(formData, {
+        schema: solutionOrderSchema({ quantityOptions: options, allowsAutoReorder: product.allowsAutoReorder }),
+      })
+    : parseWithZod(formData, {
+        schema: lensOrderSchema({
+          parameters: product.parameters,
+          quantityOptions: options,
+          allowsAutoReorder: product.allowsAutoReorder,
+        }),
+      });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (product.discontinuedInCatalog) {
+    return data(submission.reply({ formErrors: [ORDER_MESSAGES.discontinued] }), { status: 400 });
+  }
+
+  const resolved =
+    "eyes" in submission.value
+      ? await resolveLensOrder(services.db, product, submission.value)
+      : await resolveSolutionOrder(services.db, product, submission.value);
+  if ("errors" in resolved) return data(submission.reply({ fieldErrors: resolved.errors }), { status: 400 });
+
+  await addProductToCart(services.db, session, product, resolved.items, submission.value.autoReorderFrequencyDays);
+  return redirect("/cart", {
+    status: 303,
+    headers: { "Set-Cookie": await services.sessions.commitSession(session) },
+  });
+}
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const location = useLocation();
+  const rebateOpen = new URLSearchParams(location.search).get(REBATE_DIALOG_QUERY.name) === REBATE_DIALOG_QUERY.value;
+  const isSolution = product.productType === PRODUCT_TYPE.solution;
   return (
     <article className="product-page">
-      <img src={product.imageUrl} alt={product.displayName} width="480" height="360" />
-      <div>
+      <ProductJsonLd loaderData={loaderData} />
+      <img src={product.imageUrl} alt={product.displayName} width="480" height="360" fetchPriority="high" />
+      <div className="product-details">
         <p className="product-brand">{product.brandName}</p>
         <h1>{product.displayName}</h1>
-        {product.displayNameSubHeading ? <p>{product.displayNameSubHeading}</p> : null}
-        {product.unitPriceCents ? <p className="product-price">{formatCents(product.unitPriceCents)} per box</p> : null}
-        {product.discontinuedInCatalog ? <p className="notice">This product has been discontinued.</p> : null}
+        {product.displayNameSubHeading ? <p className="product-subheading">{product.displayNameSubHeading}</p> : null}
+        {product.unitPriceCents !== null ? (
+          <p className="product-price">{formatCents(product.unitPriceCents)} per box</p>
+        ) : null}
+        {loaderData.stock ? <p className="stock-text">{loaderData.stock}</p> : null}
+        {!isSolution ? (
+          <p>
+            <Link to={`?${REBATE_DIALOG_QUERY.name}=${REBATE_DIALOG_QUERY.value}`} preventScrollReset rel="nofollow">
+              Rebate information
+            </Link>
+          </p>
+        ) : null}
+        {product.discontinuedInCatalog ? (
+          <p className="notice">This product has been discontinued and can&apos;t be ordered.</p>
+        ) : !loaderData.inStock ? (
+          <p className="notice">Out of Stock</p>
+        ) : isSolution ? (
+          <SolutionOrderForm
+            productId={product.id}
+            quantityChoices={loaderData.quantityChoices}
+            allowsAutoReorder={product.allowsAutoReorder}
+            lastResult={actionData}
+          />
+        ) : (
+          <LensOrderForm
+            productId={product.id}
+            parameters={product.parameters}
+            quantityChoices={loaderData.quantityChoices}
+            allowsAutoReorder={product.allowsAutoReorder}
+            defaultFrequencyDays={loaderData.defaultFrequencyDays}
+            lastResult={actionData}
+          />
+        )}
         <p>{product.description}</p>
         <dl className="specifications">
           {product.specifications.map((spec) => (
@@ -66,8 +213,51 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <dd>{spec.value}</dd>
             </div>
           ))}
+          <div>
+            <dt>Pack size</dt>
+            <dd>{product.descriptorPackSize}</dd>
+          </div>
         </dl>
       </div>
+      {rebateOpen ? <RebateDialog closeHref={location.pathname} /> : null}
     </article>
+  );
+}
+
+/** schema.org Product data for search engines (a data block: not executed, but it carries the nonce anyway). */
+function ProductJsonLd({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const nonce = useNonce();
+  const { product } = loaderData;
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.displayName,
+    brand: { "@type": "Brand", name: product.brandName },
+    image: `${loaderData.siteUrl}${product.imageUrl}`,
+    description: product.description,
+    url: `${loaderData.siteUrl}${loaderData.canonical}`,
+    ...(product.unitPriceCents !== null
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: (product.unitPriceCents / 100).toFixed(2),
+            priceCurrency: "USD",
+            availability: product.discontinuedInCatalog
+              ? "https://schema.org/Discontinued"
+              : loaderData.inStock
+                ? "https://schema.org/InStock"
+                : "https://schema.org/OutOfStock",
+            url: `${loaderData.siteUrl}${loaderData.canonical}`,
+          },
+        }
+      : {}),
+  };
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
+    />
   );
 }

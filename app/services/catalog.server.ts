@@ -1,10 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
+import { isLensParameterName, LENS_PARAMETER_LABELS, parameterKey, type LensParameter } from "~/models/lens-parameters";
 import type { Database } from "./db/client.server";
-import { brands, productPrices, products } from "./db/schema";
+import { brands, productParameterOptions, productParameters, productPrices, products, skus } from "./db/schema";
 
-/** Product types as stored (spec: lens = 1, solution = 2). */
-export const PRODUCT_TYPE = { lens: 1, solution: 2 } as const;
-export type PriceBook = "none" | "high" | "low";
+export { PRODUCT_TYPE };
 
 export function productPath(product: { productType: number; vanityUrl: string }): string {
   return product.productType === PRODUCT_TYPE.solution
@@ -20,14 +20,22 @@ const summaryColumns = {
   displayNameSubHeading: products.displayNameSubHeading,
   brandName: brands.name,
   brandSlug: brands.slug,
+  manufacturerName: brands.manufacturerName,
   categories: products.categories,
   description: products.description,
   specifications: products.specifications,
   imageUrl: products.imageUrl,
   descriptorPackSize: products.descriptorPackSize,
+  wearTimeDays: products.wearTimeDays,
+  quantityPerPackage: products.quantityPerPackage,
+  maximumQuantity: products.maximumQuantity,
+  allowsAutoReorder: products.allowsAutoReorder,
+  isPrivateLabel: products.isPrivateLabel,
   isHidden: products.isHidden,
   discontinuedInCatalog: products.discontinuedInCatalog,
 };
+
+export type ProductSummary = Awaited<ReturnType<typeof findProductById>> & {};
 
 export async function findProductById(db: Database, productId: number) {
   const [row] = await db
@@ -38,29 +46,96 @@ export async function findProductById(db: Database, productId: number) {
   return row ?? null;
 }
 
-/** A product page's product: by vanity URL and type; hidden products have no page. */
-export async function findProductPage(db: Database, productType: number, vanityUrl: string, priceBook: PriceBook) {
+/** A product's parameters with their options, in display order (spec: GET api/catalog/{id}/parameters). */
+export async function productParametersOf(db: Database, productId: number): Promise<LensParameter[]> {
+  const [parameterRows, optionRows] = await Promise.all([
+    db
+      .select()
+      .from(productParameters)
+      .where(eq(productParameters.productId, productId))
+      .orderBy(asc(productParameters.position)),
+    db
+      .select()
+      .from(productParameterOptions)
+      .where(eq(productParameterOptions.productId, productId))
+      .orderBy(asc(productParameterOptions.position)),
+  ]);
+  return parameterRows
+    .filter((row) => isLensParameterName(row.name))
+    .map((row) => {
+      const name = row.name as keyof typeof LENS_PARAMETER_LABELS;
+      return {
+        name,
+        displayName: LENS_PARAMETER_LABELS[name],
+        options: optionRows
+          .filter((option) => option.parameterName === row.name)
+          .map((option) => ({ value: option.value, label: option.label })),
+      };
+    });
+}
+
+export async function priceOf(db: Database, productId: number, priceBook: PriceBook): Promise<number | null> {
+  const [row] = await db
+    .select({ unitPriceCents: productPrices.unitPriceCents })
+    .from(productPrices)
+    .where(and(eq(productPrices.productId, productId), eq(productPrices.priceBook, priceBook)));
+  return row?.unitPriceCents ?? null;
+}
+
+/** Everything a product page shows: the product, its price in the shopper's book and its parameters. */
+export async function findProductDetail(
+  db: Database,
+  lookup: { productType: number; vanityUrl: string } | { productId: number },
+  priceBook: PriceBook,
+) {
+  const where =
+    "productId" in lookup
+      ? eq(products.id, lookup.productId)
+      : and(eq(products.vanityUrl, lookup.vanityUrl), eq(products.productType, lookup.productType));
   const [row] = await db
     .select({ ...summaryColumns, unitPriceCents: productPrices.unitPriceCents })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
-    .where(and(eq(products.vanityUrl, vanityUrl), eq(products.productType, productType), eq(products.isHidden, false)));
+    .where(where);
+  if (!row) return null;
+  const parameters = await productParametersOf(db, row.id);
+  return { ...row, parameters };
+}
+export type ProductDetail = NonNullable<Awaited<ReturnType<typeof findProductDetail>>>;
+
+/** The SKU a set of parameters resolves to (spec: GET api/catalog/{id}/match), or null when none is made. */
+export async function matchSku(db: Database, productId: number, parameters: Readonly<Record<string, string>>) {
+  const [row] = await db
+    .select({ upc: skus.upc, isActive: skus.isActive, stockQuantity: skus.stockQuantity })
+    .from(skus)
+    .where(and(eq(skus.productId, productId), eq(skus.parameterKey, parameterKey(parameters))));
   return row ?? null;
 }
 
-export async function findProductImage(db: Database, vanityUrl: string) {
+export async function findSkuByUpc(db: Database, upc: string) {
   const [row] = await db
     .select({
-      displayName: products.displayName,
-      brandName: brands.name,
-      descriptorPackSize: products.descriptorPackSize,
-      imageColors: products.imageColors,
+      upc: skus.upc,
+      productId: skus.productId,
+      parameters: skus.parameters,
+      isActive: skus.isActive,
+      stockQuantity: skus.stockQuantity,
+      discontinuedInCatalog: products.discontinuedInCatalog,
     })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(eq(products.vanityUrl, vanityUrl));
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(eq(skus.upc, upc));
   return row ?? null;
+}
+
+export async function stockByUpc(db: Database, upcs: string[]): Promise<Map<string, number>> {
+  if (upcs.length === 0) return new Map();
+  const rows = await db
+    .select({ upc: skus.upc, stockQuantity: skus.stockQuantity })
+    .from(skus)
+    .where(inArray(skus.upc, upcs));
+  return new Map(rows.map((row) => [row.upc, row.stockQuantity]));
 }
 
 /** Products that have a public page: not hidden, not discontinued. */
@@ -79,19 +154,15 @@ export async function listPublicProducts(db: Database) {
     .orderBy(asc(products.ordinal));
 }
 
-/** Visible lenses for a list page, optionally narrowed to a lens type or a brand slug. */
-export async function listLenses(
-  db: Database,
-  priceBook: PriceBook,
-  facet?: { category?: string; brandSlug?: string },
-) {
-  const rows = await db
+/** The catalog for a price book (spec: GET api/catalog?pricebook=): every product with a public page. */
+export async function listCatalog(db: Database, priceBook: PriceBook, productType?: number) {
+  return db
     .select({
-      id: products.id,
+      productId: products.id,
       vanityUrl: products.vanityUrl,
       productType: products.productType,
       displayName: products.displayName,
-      brandName: brands.name,
+      brand: brands.name,
       brandSlug: brands.slug,
       categories: products.categories,
       imageUrl: products.imageUrl,
@@ -102,14 +173,47 @@ export async function listLenses(
     .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
     .where(
       and(
-        eq(products.productType, PRODUCT_TYPE.lens),
         eq(products.isHidden, false),
         eq(products.discontinuedInCatalog, false),
-        facet?.brandSlug ? eq(brands.slug, facet.brandSlug) : undefined,
+        productType ? eq(products.productType, productType) : undefined,
       ),
     )
     .orderBy(asc(products.ordinal));
-  return facet?.category ? rows.filter((row) => row.categories.includes(facet.category as string)) : rows;
+}
+
+/** Visible products for a list page, optionally narrowed to a lens type or a brand slug. */
+export async function listProductTiles(
+  db: Database,
+  priceBook: PriceBook,
+  filter: { productType: number; category?: string; brandSlug?: string },
+) {
+  const rows = await listCatalog(db, priceBook, filter.productType);
+  return rows
+    .filter((row) => !filter.category || row.categories.includes(filter.category))
+    .filter((row) => !filter.brandSlug || row.brandSlug === filter.brandSlug)
+    .map((row) => ({
+      id: row.productId,
+      href: productPath(row),
+      name: row.displayName,
+      brand: row.brand,
+      brandSlug: row.brandSlug,
+      imageUrl: row.imageUrl,
+      price: row.unitPriceCents,
+    }));
+}
+
+export async function findProductImage(db: Database, vanityUrl: string) {
+  const [row] = await db
+    .select({
+      displayName: products.displayName,
+      brandName: brands.name,
+      descriptorPackSize: products.descriptorPackSize,
+      imageColors: products.imageColors,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(products.vanityUrl, vanityUrl));
+  return row ?? null;
 }
 
 export async function listBrandSlugs(db: Database): Promise<string[]> {

@@ -4,6 +4,7 @@ import type { ContentSource } from "./adapters/content/content-source";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import type { Session } from "react-router";
+import type { PriceBook } from "~/models/catalog";
 import type { AppSession, SessionData } from "./session.server";
 
 /** What the process holds for every request: set once by the server's getLoadContext. */
@@ -28,6 +29,8 @@ export const requestInfoContext = createContext<RequestInfo>({ requestId: "none"
 /** Per request, from the root middleware: who is asking. */
 export interface Visitor {
   session: Session<SessionData>;
+  /** Prices shown to this shopper come from this price book. */
+  priceBook: PriceBook;
   signedIn: boolean;
   hasSubscriptions: boolean;
   promoRibbonDismissed: boolean;

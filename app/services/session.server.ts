@@ -8,6 +8,8 @@ import type { AppConfig } from "./config.server";
 export interface SessionData {
   authSessionId?: string;
   cartId?: string;
+  /** The shopper's price book group (spec: high or low; none otherwise). */
+  priceBook?: string;
   journey?: Record<string, unknown>;
 }
 

@@ -1,4 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
+import { isPriceBook } from "~/models/catalog";
 import { isMalformedQuery, PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
 import { servicesContext, visitorContext } from "./context.server";
 import { hasPersonalCookies } from "./session.server";
@@ -18,8 +19,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const cookieHeader = request.headers.get("Cookie");
   const { session, malformed } = await sessions.getSession(cookieHeader);
   const personal = hasPersonalCookies(cookieHeader, sessions.cookieName);
+  const priceBook = session.get("priceBook");
   context.set(visitorContext, {
     session,
+    priceBook: isPriceBook(priceBook) ? priceBook : "none",
     signedIn: false,
     hasSubscriptions: false,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),

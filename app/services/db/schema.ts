@@ -159,3 +159,65 @@ export const skus = pgTable(
     check("skus_stock_check", sql`${table.stockQuantity} >= 0`),
   ],
 );
+
+/**
+ * A shopper's cart, found through the id in the signed session cookie. `customerId` is filled once accounts
+ * exist. Every change takes the row lock (`select … for update`) and bumps `version`, so concurrent changes to
+ * one cart are applied one after the other.
+ */
+export const carts = pgTable("carts", {
+  id: text("id").primaryKey(),
+  customerId: integer("customer_id"),
+  version: integer("version").notNull().default(0),
+  ...timestamps,
+});
+
+/** One group per patient: right and left eye lenses, or solutions (spec: LineItemGroup). */
+export const lineItemGroups = pgTable(
+  "line_item_groups",
+  {
+    id: text("id").primaryKey(),
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type").notNull(),
+    autoReorderFrequencyDays: integer("auto_reorder_frequency_days"),
+    rxEntryType: text("rx_entry_type"),
+    submitAndSkipImageId: text("submit_and_skip_image_id"),
+    patient: jsonb("patient").$type<{ firstName: string; lastName: string; patientId?: number } | null>(),
+    ...timestamps,
+  },
+  (table) => [
+    index("line_item_groups_cart_idx").on(table.cartId),
+    check("line_item_groups_type_check", sql`${table.type} in ('Lens', 'Solution')`),
+    check("line_item_groups_rx_entry_type_check", sql`${table.rxEntryType} in ('Manual', 'SubmitAndSkip')`),
+    check("line_item_groups_frequency_check", sql`${table.autoReorderFrequencyDays} > 0`),
+  ],
+);
+
+export const lineItems = pgTable(
+  "line_items",
+  {
+    id: text("id").primaryKey(),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => lineItemGroups.id, { onDelete: "cascade" }),
+    whichEye: text("which_eye").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** Null until the parameters resolve to a SKU (or the submit-and-skip placeholder, which is no SKU). */
+    upc: text("upc"),
+    quantity: integer("quantity").notNull(),
+    selectedParameters: jsonb("selected_parameters").$type<Record<string, string>>().notNull().default({}),
+    classification: text("classification").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index("line_items_group_idx").on(table.groupId),
+    check("line_items_which_eye_check", sql`${table.whichEye} in ('right', 'left', 'none')`),
+    check("line_items_quantity_check", sql`${table.quantity} > 0`),
+    check("line_items_classification_check", sql`${table.classification} in ('lens', 'solution')`),
+  ],
+);

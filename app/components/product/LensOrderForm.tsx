@@ -1,0 +1,235 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useState } from "react";
+import { Form } from "react-router";
+import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
+import type { Eye } from "~/models/line-item-group";
+import {
+  EYE_CHOICES,
+  eyesFor,
+  fieldName,
+  lensOrderSchema,
+  type EyeChoice,
+  type LensOrder,
+} from "~/models/product-order";
+import { stockText } from "~/models/stock";
+import { AUTO_REORDER_FREQUENCIES } from "~/models/supply";
+
+export interface QuantityChoice {
+  value: number;
+  label: string;
+}
+
+const EYE_CHOICE_LABELS: Record<EyeChoice, string> = {
+  both: "Both eyes",
+  right: "Right eye (OD)",
+  left: "Left eye (OS)",
+};
+
+/**
+ * The lens order form (spec: order for the right eye, the left eye, or both; per eye the product's parameters and
+ * a quantity). A plain POST form; with JavaScript it validates as you go, shows only the chosen eyes, and looks
+ * up the stock of each completed eye.
+ */
+export function LensOrderForm({
+  productId,
+  parameters,
+  quantityChoices,
+  allowsAutoReorder,
+  defaultFrequencyDays,
+  lastResult,
+}: {
+  productId: number;
+  parameters: LensParameter[];
+  quantityChoices: QuantityChoice[];
+  allowsAutoReorder: boolean;
+  defaultFrequencyDays: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const schema = useMemo(
+    () =>
+      lensOrderSchema({
+        parameters,
+        quantityOptions: quantityChoices.map((choice) => choice.value),
+        allowsAutoReorder,
+      }),
+    [parameters, quantityChoices, allowsAutoReorder],
+  );
+  const defaultQuantity = String(quantityChoices[0]?.value ?? "");
+  // Field names depend on the product's parameters, so the form is typed as a plain record of strings.
+  const [form, fields] = useForm<Record<string, string>, LensOrder>({
+    id: `order-${productId}`,
+    lastResult,
+    defaultValue: {
+      eyes: "both",
+      "right-quantity": defaultQuantity,
+      "left-quantity": defaultQuantity,
+      autoReorder: "",
+      // A parameter with a single option (often BC or DIA) is chosen already.
+      ...Object.fromEntries(
+        parameters
+          .filter((parameter) => parameter.options.length === 1)
+          .flatMap((parameter) =>
+            (["right", "left"] as const).map((eye) => [fieldName(eye, parameter.name), parameter.options[0]!.value]),
+          ),
+      ),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const all = fields as unknown as Record<string, FieldMetadata<string>>;
+  const eyeChoice = (all.eyes?.value as EyeChoice | undefined) ?? "both";
+  const shownEyes = EYE_CHOICES.includes(eyeChoice) ? eyesFor(eyeChoice) : (["right", "left"] as Eye[]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="order-form">
+      <input type="hidden" name="intent" value="add-to-cart" />
+      {form.errors ? (
+        <p className="field-error" role="alert" id={form.errorId}>
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <fieldset className="eye-choice">
+        <legend>Order for</legend>
+        {getCollectionProps(all.eyes!, { type: "radio", options: [...EYE_CHOICES] }).map((props) => (
+          <label key={props.key} htmlFor={props.id}>
+            <input {...props} key={props.key} /> {EYE_CHOICE_LABELS[props.value as EyeChoice]}
+          </label>
+        ))}
+        <FieldError field={all.eyes!} />
+      </fieldset>
+
+      <div className="eye-columns">
+        {(["right", "left"] as const).map((eye) => (
+          <fieldset
+            key={eye}
+            className="eye-fieldset"
+            data-eye={eye}
+            // Without JavaScript both eyes stay visible; the server only reads the chosen ones.
+            hidden={!shownEyes.includes(eye)}
+          >
+            <legend>
+              {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
+            </legend>
+            {parameters.map((parameter) => {
+              const field = all[fieldName(eye, parameter.name)]!;
+              return (
+                <p key={parameter.name} className="form-field">
+                  <label htmlFor={field.id}>{parameter.displayName}</label>
+                  <select {...getSelectProps(field)} key={field.key}>
+                    <option value="">Select</option>
+                    {parameter.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError field={field} />
+                </p>
+              );
+            })}
+            {(() => {
+              const field = all[fieldName(eye, "quantity")]!;
+              return (
+                <p className="form-field">
+                  <label htmlFor={field.id}>Quantity</label>
+                  <select {...getSelectProps(field)} key={field.key}>
+                    {quantityChoices.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError field={field} />
+                </p>
+              );
+            })()}
+            <EyeStock
+              productId={productId}
+              parameters={parameters}
+              values={Object.fromEntries(
+                parameters.map((parameter) => [parameter.name, all[fieldName(eye, parameter.name)]?.value as string]),
+              )}
+            />
+            <FieldError field={all[eye]!} />
+          </fieldset>
+        ))}
+      </div>
+
+      {allowsAutoReorder ? (
+        <p className="form-field">
+          <label htmlFor={all.autoReorder!.id}>Auto-reorder</label>
+          <select {...getSelectProps(all.autoReorder!)} key={all.autoReorder!.key}>
+            <option value="">No, this is a one-time order</option>
+            {AUTO_REORDER_FREQUENCIES.map((frequency) => (
+              <option key={frequency.days} value={frequency.days}>
+                {frequency.label}
+                {frequency.days === defaultFrequencyDays ? " (matches your supply)" : ""}
+              </option>
+            ))}
+          </select>
+          <FieldError field={all.autoReorder!} />
+        </p>
+      ) : null}
+
+      <button type="submit" className="button button-primary">
+        Add to cart
+      </button>
+    </Form>
+  );
+}
+
+/** A field's errors, announced and tied to the field (an eye's own errors sit under its fieldset). */
+function FieldError({ field }: { field: FieldMetadata<string> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <span className="field-error" id={field.errorId} role="alert">
+      {field.errors.join(" ")}
+    </span>
+  );
+}
+
+/** With JavaScript: once an eye's parameters are complete, shows that lens's stock (spec: stock display). */
+function EyeStock({
+  productId,
+  parameters,
+  values,
+}: {
+  productId: number;
+  parameters: LensParameter[];
+  values: Record<string, string | undefined>;
+}) {
+  const [result, setResult] = useState<{ query: string; text: string } | null>(null);
+  const complete = parameters.every((parameter) => values[parameter.name]);
+  const query = complete ? new URLSearchParams(values as Record<string, string>).toString() : "";
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    // A plain fetch: a lookup that fails only means no stock line, never an error page.
+    fetch(`/api/catalog/${productId}/match?${query}`, { signal: controller.signal })
+      .then(async (response) => {
+        const body = (await response.json()) as { stockQuantity?: number };
+        const text =
+          response.ok && typeof body.stockQuantity === "number"
+            ? stockText(body.stockQuantity)
+            : "This combination isn't made for this lens.";
+        setResult({ query, text });
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [productId, query]);
+  if (!query || result?.query !== query) return null;
+  return (
+    <p className="stock-text" aria-live="polite">
+      {result.text}
+    </p>
+  );
+}

@@ -1,0 +1,314 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { PriceBook } from "~/models/catalog";
+import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
+import {
+  cartDisplayCount,
+  normalizeGroup,
+  removeItem,
+  rxEntryType,
+  setItemQuantity,
+  type Eye,
+  type GroupType,
+  type LineItemGroupState,
+  type LineItemState,
+} from "~/models/line-item-group";
+import { stockText } from "~/models/stock";
+import { boxSupplyDays, frequencyLabel, supplyText } from "~/models/supply";
+import { productPath } from "./catalog.server";
+import type { Database } from "./db/client.server";
+import { brands, carts, lineItemGroups, lineItems, productPrices, products, skus } from "./db/schema";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export class CartNotFoundError extends Error {
+  override name = "CartNotFoundError";
+}
+
+/**
+ * Runs one change to a cart under its row lock and bumps its version, so concurrent changes to the same cart
+ * are applied one after the other and a failed change rolls back whole.
+ */
+async function withCartLock<T>(db: Database, cartId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!locked) throw new CartNotFoundError(`cart ${cartId} not found`);
+    const result = await change(tx);
+    await tx
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1`, updatedAt: new Date() })
+      .where(eq(carts.id, cartId));
+    return result;
+  });
+}
+
+export async function createCart(db: Database): Promise<string> {
+  const id = randomUUID();
+  await db.insert(carts).values({ id });
+  return id;
+}
+
+export async function cartExists(db: Database, cartId: string): Promise<boolean> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId));
+  return row !== undefined;
+}
+
+export interface NewLineItem {
+  whichEye: Eye | "none";
+  productId: number;
+  upc: string;
+  quantity: number;
+  parameters: Record<string, string>;
+}
+
+/** Adds a line item group (one patient's lenses, or solution) at the end of the cart. */
+export async function addGroup(
+  db: Database,
+  cartId: string,
+  input: { type: GroupType; items: NewLineItem[]; autoReorderFrequencyDays: number | null },
+): Promise<string> {
+  return withCartLock(db, cartId, async (tx) => {
+    const [position] = await tx
+      .select({ next: sql<number>`coalesce(max(${lineItemGroups.position}), -1) + 1` })
+      .from(lineItemGroups)
+      .where(eq(lineItemGroups.cartId, cartId));
+    const brandRows = await tx
+      .select({ productId: products.id, brandSlug: brands.slug })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(
+        inArray(
+          products.id,
+          input.items.map((item) => item.productId),
+        ),
+      );
+    const brandOf = new Map(brandRows.map((row) => [row.productId, row.brandSlug]));
+    const group = normalizeGroup({
+      id: randomUUID(),
+      type: input.type,
+      autoReorderFrequencyDays: input.autoReorderFrequencyDays,
+      submitAndSkipImageId: null,
+      items: input.items.map((item) => ({
+        id: randomUUID(),
+        whichEye: item.whichEye,
+        productId: item.productId,
+        brandSlug: brandOf.get(item.productId) ?? "",
+        upc: item.upc,
+        quantity: item.quantity,
+        parameters: item.parameters,
+      })),
+    });
+    await tx.insert(lineItemGroups).values({
+      id: group.id,
+      cartId,
+      position: Number(position?.next ?? 0),
+      type: group.type,
+      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+      rxEntryType: rxEntryType(group),
+    });
+    await tx.insert(lineItems).values(
+      group.items.map((item) => ({
+        id: item.id,
+        groupId: group.id,
+        whichEye: item.whichEye,
+        productId: item.productId,
+        upc: item.upc,
+        quantity: item.quantity,
+        selectedParameters: { ...item.parameters },
+        classification: input.type === "Solution" ? "solution" : "lens",
+      })),
+    );
+    return group.id;
+  });
+}
+
+/** Loads the groups of a cart in the model's shape (for the rules), inside a transaction. */
+async function loadGroups(tx: Transaction | Database, cartId: string): Promise<LineItemGroupState[]> {
+  const rows = await tx
+    .select({
+      groupId: lineItemGroups.id,
+      type: lineItemGroups.type,
+      autoReorderFrequencyDays: lineItemGroups.autoReorderFrequencyDays,
+      submitAndSkipImageId: lineItemGroups.submitAndSkipImageId,
+      item: lineItems,
+      brandSlug: brands.slug,
+    })
+    .from(lineItemGroups)
+    .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
+    .leftJoin(products, eq(products.id, lineItems.productId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(lineItemGroups.cartId, cartId))
+    .orderBy(asc(lineItemGroups.position), asc(lineItems.createdAt), asc(lineItems.whichEye));
+  const groups = new Map<string, LineItemGroupState>();
+  for (const row of rows) {
+    const group = groups.get(row.groupId) ?? {
+      id: row.groupId,
+      type: row.type as GroupType,
+      autoReorderFrequencyDays: row.autoReorderFrequencyDays,
+      submitAndSkipImageId: row.submitAndSkipImageId,
+      items: [],
+    };
+    if (row.item) {
+      group.items.push({
+        id: row.item.id,
+        whichEye: row.item.whichEye as LineItemState["whichEye"],
+        productId: row.item.productId,
+        brandSlug: row.brandSlug ?? "",
+        upc: row.item.upc,
+        quantity: row.item.quantity,
+        parameters: row.item.selectedParameters,
+      });
+    }
+    groups.set(row.groupId, group);
+  }
+  // Right eye (OD) before left (OS), as prescriptions read.
+  const eyeOrder = { right: 0, left: 1, none: 2 } as const;
+  for (const group of groups.values()) group.items.sort((a, b) => eyeOrder[a.whichEye] - eyeOrder[b.whichEye]);
+  return [...groups.values()];
+}
+
+/** Writes a group back after a rule changed it (null: the group is gone). */
+async function saveGroup(tx: Transaction, before: LineItemGroupState, after: LineItemGroupState | null) {
+  if (!after) {
+    await tx.delete(lineItemGroups).where(eq(lineItemGroups.id, before.id));
+    return;
+  }
+  const kept = new Set(after.items.map((item) => item.id));
+  const removed = before.items.filter((item) => !kept.has(item.id)).map((item) => item.id);
+  if (removed.length > 0) await tx.delete(lineItems).where(inArray(lineItems.id, removed));
+  for (const item of after.items) {
+    const previous = before.items.find((candidate) => candidate.id === item.id);
+    if (previous && previous.quantity !== item.quantity) {
+      await tx
+        .update(lineItems)
+        .set({ quantity: item.quantity, updatedAt: new Date() })
+        .where(eq(lineItems.id, item.id));
+    }
+  }
+  await tx
+    .update(lineItemGroups)
+    .set({
+      autoReorderFrequencyDays: after.autoReorderFrequencyDays,
+      rxEntryType: rxEntryType(after),
+      updatedAt: new Date(),
+    })
+    .where(eq(lineItemGroups.id, after.id));
+}
+
+/** Changes one item's quantity (zero removes it; the group goes with its last item). */
+export async function changeItemQuantity(db: Database, cartId: string, itemId: string, quantity: number) {
+  return withCartLock(db, cartId, async (tx) => {
+    const group = (await loadGroups(tx, cartId)).find((candidate) =>
+      candidate.items.some((item) => item.id === itemId),
+    );
+    if (!group) return false;
+    await saveGroup(tx, group, setItemQuantity(group, itemId, quantity));
+    return true;
+  });
+}
+
+export async function removeCartItem(db: Database, cartId: string, itemId: string) {
+  return withCartLock(db, cartId, async (tx) => {
+    const group = (await loadGroups(tx, cartId)).find((candidate) =>
+      candidate.items.some((item) => item.id === itemId),
+    );
+    if (!group) return false;
+    await saveGroup(tx, group, removeItem(group, itemId));
+    return true;
+  });
+}
+
+/** The header's count (one per lens group, one for solution), cheap enough for every page. */
+export async function cartCount(db: Database, cartId: string): Promise<number> {
+  const rows = await db
+    .select({ type: lineItemGroups.type, items: count(lineItems.id) })
+    .from(lineItemGroups)
+    .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
+    .where(eq(lineItemGroups.cartId, cartId))
+    .groupBy(lineItemGroups.id, lineItemGroups.type);
+  return cartDisplayCount(
+    rows.map((row) => ({ type: row.type as GroupType, items: Array.from({ length: Number(row.items) }) as never[] })),
+  );
+}
+
+/** The cart as the cart page shows it, priced in the shopper's price book. */
+export async function cartView(db: Database, cartId: string, priceBook: PriceBook) {
+  const groups = await loadGroups(db, cartId);
+  const productIds = [...new Set(groups.flatMap((group) => group.items.map((item) => item.productId)))];
+  const upcs = groups.flatMap((group) => group.items.map((item) => item.upc)).filter((upc): upc is string => !!upc);
+  const [productRows, stockRows] = await Promise.all([
+    productIds.length === 0
+      ? []
+      : db
+          .select({
+            id: products.id,
+            productType: products.productType,
+            vanityUrl: products.vanityUrl,
+            displayName: products.displayName,
+            brandName: brands.name,
+            imageUrl: products.imageUrl,
+            wearTimeDays: products.wearTimeDays,
+            quantityPerPackage: products.quantityPerPackage,
+            maximumQuantity: products.maximumQuantity,
+            categories: products.categories,
+            unitPriceCents: productPrices.unitPriceCents,
+          })
+          .from(products)
+          .innerJoin(brands, eq(brands.id, products.brandId))
+          .leftJoin(
+            productPrices,
+            and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)),
+          )
+          .where(inArray(products.id, productIds)),
+    upcs.length === 0
+      ? []
+      : db.select({ upc: skus.upc, stockQuantity: skus.stockQuantity }).from(skus).where(inArray(skus.upc, upcs)),
+  ]);
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+  const stockOf = new Map(stockRows.map((row) => [row.upc, row.stockQuantity]));
+
+  let subtotalCents = 0;
+  const viewGroups = groups.map((group) => {
+    const items = group.items.map((item) => {
+      const product = productById.get(item.productId);
+      const unitPriceCents = product?.unitPriceCents ?? 0;
+      const lineTotalCents = unitPriceCents * item.quantity;
+      subtotalCents += lineTotalCents;
+      return {
+        id: item.id,
+        whichEye: item.whichEye,
+        eyeLabel: item.whichEye === "none" ? null : EYE_LABELS[item.whichEye],
+        productId: item.productId,
+        productName: product?.displayName ?? "Unavailable product",
+        brandName: product?.brandName ?? "",
+        href: product ? productPath(product) : null,
+        imageUrl: product?.imageUrl ?? null,
+        isColor: product?.categories.includes("color") ?? false,
+        productType: product?.productType === 2 ? ("solution" as const) : ("lens" as const),
+        wearTimeDays: product?.wearTimeDays ?? 0,
+        quantityPerPackage: product?.quantityPerPackage ?? 0,
+        maximumQuantity: product?.maximumQuantity ?? 1,
+        upc: item.upc,
+        quantity: item.quantity,
+        supply: product ? supplyText(boxSupplyDays(product) * item.quantity) : null,
+        // In the spec's parameter order (jsonb does not keep the order they were chosen in).
+        parameters: LENS_PARAMETER_NAMES.filter((name) => item.parameters[name] !== undefined).map((name) => ({
+          label: LENS_PARAMETER_LABELS[name],
+          value: item.parameters[name] as string,
+        })),
+        stock: item.upc && stockOf.has(item.upc) ? stockText(stockOf.get(item.upc) ?? 0) : null,
+        unitPriceCents,
+        lineTotalCents,
+      };
+    });
+    return {
+      id: group.id,
+      type: group.type,
+      autoReorder: group.autoReorderFrequencyDays ? frequencyLabel(group.autoReorderFrequencyDays) : null,
+      items,
+      subtotalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
+    };
+  });
+  return { id: cartId, groups: viewGroups, subtotalCents, count: cartDisplayCount(groups) };
+}
+export type CartView = Awaited<ReturnType<typeof cartView>>;
