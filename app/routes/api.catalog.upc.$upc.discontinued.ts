@@ -1,0 +1,18 @@
+import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
+import { isSkuDiscontinued, jsonError, jsonResponse, methodNotAllowed, parseUpc } from "~/services/api.server";
+import { findSkuByUpc } from "~/services/catalog.server";
+import { servicesContext } from "~/services/context.server";
+import type { Route } from "./+types/api.catalog.upc.$upc.discontinued";
+
+/** GET /api/catalog/upc/{upc}/discontinued: whether the lens can no longer be ordered. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const upc = parseUpc(params.upc);
+  const { db } = context.get(servicesContext);
+  const sku = await findSkuByUpc(db, upc);
+  if (!sku) return jsonError(404, `No lens has the UPC ${upc}.`);
+  return jsonResponse({ upc, discontinued: isSkuDiscontinued(sku) }, PRIVATE_CACHE_CONTROL);
+}
+
+export function action() {
+  return methodNotAllowed();
+}
