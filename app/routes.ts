@@ -56,6 +56,15 @@ export default [
   route("lens/:name", "routes/product.tsx", { id: "product:lens" }),
   route("contact-lens-solution/:name", "routes/product.tsx", { id: "product:solution" }),
   route("images/products/:file", "routes/images.products.$file.ts"),
+  route("resources/search-suggestions", "routes/resources.search-suggestions.ts"),
+
+  // Catalog API (spec 3 section 7) for other clients: JSON, 400 for bad parameters.
+  route("api/catalog", "routes/api.catalog.ts"),
+  route("api/catalog/upc/:upc", "routes/api.catalog.upc.$upc.ts"),
+  route("api/catalog/upc/:upc/discontinued", "routes/api.catalog.upc.$upc.discontinued.ts"),
+  route("api/catalog/:id", "routes/api.catalog.$id.ts"),
+  route("api/catalog/:id/parameters", "routes/api.catalog.$id.parameters.ts"),
+  route("api/catalog/:id/match", "routes/api.catalog.$id.match.ts"),
 
   // Eye doctors.
   comingSoon("eye-doctor-search", "eye-doctor-search.tsx"),

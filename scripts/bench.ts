@@ -57,6 +57,11 @@ const TARGETS: Target[] = [
     headers: { cookie: "disabledPromoBanner=true" },
   },
   { key: "list", label: "list /lenses/daily-disposables", path: "/lenses/daily-disposables" },
+  {
+    key: "product",
+    label: "product /lens/acuvue-oasys-for-astigmatism-6-pack",
+    path: "/lens/acuvue-oasys-for-astigmatism-6-pack",
+  },
   { key: "content", label: "content /accessibility", path: "/accessibility" },
   { key: "health", label: "/healthcheck", path: "/healthcheck" },
   { key: "ceiling", label: "ceiling (static bytes of /)", path: "/", ceiling: true },
@@ -396,7 +401,7 @@ function printChecks(rows: Row[]) {
 
   const appAt50 = rows.filter((row) => !row.target.ceiling && row.connections === 50);
   const errors = appAt50.reduce((sum, row) => sum + row.errors, 0);
-  const p99s = ["home", "home-render", "list", "content"].map((key) => {
+  const p99s = ["home", "home-render", "list", "product", "content"].map((key) => {
     const p99 = find(key, 50)?.p99 ?? NaN;
     return `${key} ${ms(p99)} ms ${mark(p99 <= P99_TARGET_MS)}`;
   });

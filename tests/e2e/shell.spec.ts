@@ -63,10 +63,10 @@ test.describe("header variants (spec 2.6)", () => {
 
     await header.locator("details.header-search > summary").click();
     await expect(form).toBeVisible();
-    await form.getByRole("searchbox").fill("acuvue oasys");
+    await form.getByLabel("Search for lenses").fill("acuvue oasys");
     await form.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?q=acuvue(\+|%20)oasys$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText('Results for "acuvue oasys"');
   });
 
   test("/checkout has the simple header: the logo only, linking home", async ({ page }) => {
