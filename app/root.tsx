@@ -14,6 +14,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { SignInDialog, type SignInDialogProps } from "./components/auth/SignInDialog";
 import { AdChoicesDialog } from "./components/consent/AdChoicesDialog";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
@@ -23,11 +25,13 @@ import { SiteHeader } from "./components/shell/SiteHeader";
 import { adChoicesHref, isAdChoicesOpen, withoutAdChoices } from "./models/ad-choices";
 import { filterNavigationLinks } from "./models/navigation";
 import { resolvePageHandle } from "./models/page";
-import { resolvePromoRibbon } from "./models/promo-ribbon";
+import { resolvePromoRibbon, safeReturnPathSchema } from "./models/promo-ribbon";
+import { signInSlide, withoutSignIn } from "./models/sign-in";
 import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
 import { cartCount } from "./services/cart.server";
-import { servicesContext, visitorContext } from "./services/context.server";
+import { servicesContext, visitorContext, type Visitor } from "./services/context.server";
+import { honeypot } from "./services/honeypot.server";
 import { visitorMiddleware } from "./services/visitor.server";
 import stylesheet from "./app.css?url";
 
@@ -61,6 +65,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mainLinks: filterNavigationLinks(mainMenu ?? undefined, navVisitor, FALLBACK_MAIN_LINKS),
     subLinks: filterNavigationLinks(subMenu ?? undefined, navVisitor, FALLBACK_SUB_LINKS),
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
+    signInDialog: signInDialogState(url, visitor),
+    honeypotInputProps: await honeypot.getInputProps(),
+  };
+}
+
+/** The sign-in dialog's state for this URL (spec 2.10), when a signed-out visitor has it open. */
+function signInDialogState(url: URL, visitor: Visitor): SignInDialogProps | null {
+  const slide = signInSlide(url.search);
+  if (!slide || visitor.signedIn) return null;
+  const redirectTo = safeReturnPathSchema.safeParse(url.searchParams.get("redirectTo") ?? undefined);
+  return {
+    slide,
+    returnTo: withoutSignIn(`${url.pathname}${url.search}`),
+    redirectTo: redirectTo.success && redirectTo.data ? redirectTo.data : null,
+    guestMode: url.searchParams.get("mode") === "guest",
+    notice: visitor.signInFlash.notice,
+    email: visitor.signInFlash.email,
+    lastResult: (visitor.signInFlash.result as SignInDialogProps["lastResult"]) ?? null,
   };
 }
 
@@ -116,6 +138,7 @@ function Shell({ children }: { children: ReactNode }) {
           adChoicesUrl={adChoicesHref(location.pathname, location.search)}
         />
       ) : null}
+      {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
       {isAdChoicesOpen(location.search) ? (
         <AdChoicesDialog current={data?.adChoice ?? null} closeHref={pageHref} />
       ) : null}
@@ -123,11 +146,13 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <HoneypotProvider {...loaderData.honeypotInputProps}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </HoneypotProvider>
   );
 }
 

@@ -58,6 +58,23 @@ export default [
   route("images/products/:file", "routes/images.products.$file.ts"),
   route("resources/search-suggestions", "routes/resources.search-suggestions.ts"),
 
+  // Authentication API (spec 1 section 7): JSON, the spec's error codes, bearer tokens for API clients.
+  ...[
+    "login",
+    "autoLogin",
+    "pinLogin",
+    "logout",
+    "passwordReset",
+    "guestReset",
+    "updatePassword",
+    "password",
+    "email/password",
+    "email",
+    "phone",
+    "account",
+    "createPin",
+  ].map((path) => route(`api/authentication/${path}`, `routes/api.authentication.${path.replace("/", ".")}.ts`)),
+
   // Catalog API (spec 3 section 7) for other clients: JSON, 400 for bad parameters.
   route("api/catalog", "routes/api.catalog.ts"),
   route("api/catalog/upc/:upc", "routes/api.catalog.upc.$upc.ts"),
@@ -83,6 +100,10 @@ export default [
   comingSoon("upload-success", "upload-success.tsx"),
   comingSoon("prescription-request", "prescription-request.tsx"),
   comingSoon("dashboard", "dashboard.tsx"),
+  route("account/settings", "routes/account.settings.tsx"),
+  route("account/addresses", "routes/account.addresses.tsx"),
+  route("account/addresses/new", "routes/account.addresses.new.tsx"),
+  route("account/addresses/:addressId", "routes/account.addresses.$addressId.tsx"),
   comingSoon("account/*", "account.tsx"),
   comingSoon("order-history", "order-history.tsx"),
   comingSoon("rx-wallet", "rx-wallet.tsx"),
@@ -111,10 +132,15 @@ export default [
   ...["sandbox", "customer-data-platform", "style-guide", "test-data/:name", "settings"].map((path) =>
     route(path, "routes/non-production.tsx", { id: `non-production:${path}` }),
   ),
+  route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
 
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),
   route("resources/ad-choices", "routes/resources.ad-choices.tsx"),
+  route("resources/auth", "routes/resources.auth.tsx"),
+  route("sign-out", "routes/sign-out.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("healthcheck", "routes/healthcheck.ts"),
   route("version", "routes/version.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -6,11 +6,13 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
+import { createEmailSender } from "~/services/adapters/email/index.server";
 import { parseConfig, type AppConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
 import { logger } from "~/services/logger.server";
 import { createAppSession, PERSONAL_COOKIES } from "~/services/session.server";
+import { refuseCrossSitePosts } from "./cross-site";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
@@ -46,6 +48,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     content: createFileContentSource({ root: config.contentDir, logger, watch: options.mode === "development" }),
     logger,
     sessions: createAppSession(config),
+    email: createEmailSender(config, database.db, logger),
   };
 
   const app = express();
@@ -74,6 +77,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     next();
   });
   app.use(securityHeaders({ production: config.isProduction, reportOnly: options.mode === "development" }));
+  app.use(refuseCrossSitePosts());
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -104,10 +108,14 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestInfoContext, { requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) });
+        context.set(requestInfoContext, {
+          requestId: String(res.locals.requestId),
+          nonce: String(res.locals.nonce),
+          clientIp: req.ip ?? "unknown",
+        });
         return context;
       },
     }),

@@ -1,5 +1,6 @@
 import { ComingSoon } from "~/components/ui/ComingSoon";
 import type { PageHandle } from "~/models/page";
+import { requireCustomer } from "~/services/auth/guard.server";
 import type { Route } from "./+types/rate-and-review";
 
 export const handle: PageHandle = { pageName: "RateAndReview", headerType: "standard" };
@@ -8,6 +9,12 @@ export const meta: Route.MetaFunction = () => [
   { title: "Rate and review | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
+
+/** Signed-in only (spec 6). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireCustomer(context, request);
+  return null;
+}
 
 export default function RateAndReviewPage() {
   return <ComingSoon title="Rate and review" />;

@@ -1,9 +1,8 @@
-import type { Session } from "react-router";
 import { ORDER_MESSAGES, fieldName, type LensOrder, type SolutionOrder } from "~/models/product-order";
 import { addGroup, cartExists, createCart, type NewLineItem } from "./cart.server";
 import { matchSku, PRODUCT_TYPE, type ProductDetail } from "./catalog.server";
 import type { Database } from "./db/client.server";
-import type { SessionData } from "./session.server";
+import type { StoreSession } from "./session.server";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -55,7 +54,7 @@ export async function resolveSolutionOrder(
 }
 
 /** The shopper's cart id from the session, creating the cart (and remembering it) when there is none yet. */
-export async function ensureCart(db: Database, session: Session<SessionData>): Promise<string> {
+export async function ensureCart(db: Database, session: StoreSession): Promise<string> {
   const current = session.get("cartId");
   if (current && (await cartExists(db, current))) return current;
   const cartId = await createCart(db);
@@ -65,7 +64,7 @@ export async function ensureCart(db: Database, session: Session<SessionData>): P
 
 export async function addProductToCart(
   db: Database,
-  session: Session<SessionData>,
+  session: StoreSession,
   product: ProductDetail,
   items: NewLineItem[],
   autoReorderFrequencyDays: number | null,

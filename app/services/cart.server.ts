@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
 import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
 import {
@@ -312,3 +312,46 @@ export async function cartView(db: Database, cartId: string, priceBook: PriceBoo
   return { id: cartId, groups: viewGroups, subtotalCents, count: cartDisplayCount(groups) };
 }
 export type CartView = Awaited<ReturnType<typeof cartView>>;
+
+/** What makes two groups the same order: type and the (eye, UPC, quantity) of each item. */
+function groupSignature(group: LineItemGroupState): string {
+  const items = group.items.map((item) => `${item.whichEye}:${item.upc}:${item.quantity}`).sort();
+  return `${group.type}|${items.join(",")}`;
+}
+
+/**
+ * On sign-in the anonymous cart joins the customer's: with no cart of their own it simply becomes theirs;
+ * otherwise its groups move over (none lost), except those the customer's cart already has (no duplicates).
+ * Returns the cart id the session should now hold.
+ */
+export async function adoptCart(db: Database, anonymousCartId: string | undefined, customerId: number) {
+  const [owned] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.customerId, customerId))
+    .orderBy(desc(carts.updatedAt))
+    .limit(1);
+  const [anonymous] = anonymousCartId
+    ? await db.select({ id: carts.id, customerId: carts.customerId }).from(carts).where(eq(carts.id, anonymousCartId))
+    : [];
+  if (!anonymous || anonymous.customerId !== null) return owned?.id;
+  if (!owned) {
+    await db.update(carts).set({ customerId, updatedAt: new Date() }).where(eq(carts.id, anonymous.id));
+    return anonymous.id;
+  }
+  await withCartLock(db, owned.id, async (tx) => {
+    const [ownGroups, incoming] = await Promise.all([loadGroups(tx, owned.id), loadGroups(tx, anonymous.id)]);
+    const known = new Set(ownGroups.map(groupSignature));
+    let position = ownGroups.length;
+    for (const group of incoming) {
+      if (known.has(groupSignature(group))) continue;
+      await tx
+        .update(lineItemGroups)
+        .set({ cartId: owned.id, position: position++, updatedAt: new Date() })
+        .where(eq(lineItemGroups.id, group.id));
+      known.add(groupSignature(group));
+    }
+    await tx.delete(carts).where(eq(carts.id, anonymous.id));
+  });
+  return owned.id;
+}

@@ -23,6 +23,11 @@ const envSchema = z
     SITE_URL: z.url().optional(),
     GLASSES_SITE_URL: z.url().default("https://glasses.lenslane.example"),
     SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Lenslane <help@lenslane.example>"),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production") {
@@ -52,6 +57,9 @@ export interface AppConfig {
   siteUrl: string;
   glassesSiteUrl: string;
   seedDemoData: boolean;
+  /** When set, e-mail is also sent through this SMTP server (it is always kept in the outbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   version: string;
 }
 
@@ -86,6 +94,8 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     glassesSiteUrl: parsed.GLASSES_SITE_URL.replace(/\/$/, ""),
     // Demo data is for development and staging; a production database is never filled with it by default.
     seedDemoData: parsed.SEED_DEMO_DATA ? parsed.SEED_DEMO_DATA === "true" : parsed.APP_ENV !== "production",
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
     version,
   };
 }

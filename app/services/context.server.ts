@@ -1,11 +1,11 @@
 import { createContext } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { ContentSource } from "./adapters/content/content-source";
+import type { EmailSender } from "./adapters/email/email-sender";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
-import type { Session } from "react-router";
 import type { PriceBook } from "~/models/catalog";
-import type { AppSession, SessionData } from "./session.server";
+import type { AppSession, StoreSession } from "./session.server";
 
 /** What the process holds for every request: set once by the server's getLoadContext. */
 export interface AppServices {
@@ -15,6 +15,7 @@ export interface AppServices {
   content: ContentSource;
   logger: Logger;
   sessions: AppSession;
+  email: EmailSender;
 }
 export const servicesContext = createContext<AppServices>();
 
@@ -23,12 +24,27 @@ export interface RequestInfo {
   requestId: string;
   /** The Content-Security-Policy nonce for this response's inline scripts. */
   nonce: string;
+  /** The client's address (behind a proxy in production: the first trusted hop's client). */
+  clientIp: string;
 }
-export const requestInfoContext = createContext<RequestInfo>({ requestId: "none", nonce: "" });
+export const requestInfoContext = createContext<RequestInfo>({ requestId: "none", nonce: "", clientIp: "unknown" });
+
+/** The signed-in customer, as much as most pages need. */
+export interface VisitorCustomer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** A quasi (guest) account has none. */
+  hasPassword: boolean;
+}
 
 /** Per request, from the root middleware: who is asking. */
 export interface Visitor {
-  session: Session<SessionData>;
+  customer: VisitorCustomer | null;
+  /** How the current sign-in happened (password, pin, auto-login, ...). */
+  signedInVia: string | null;
+  session: StoreSession;
   /** Prices shown to this shopper come from this price book. */
   priceBook: PriceBook;
   signedIn: boolean;
@@ -36,5 +52,7 @@ export interface Visitor {
   promoRibbonDismissed: boolean;
   /** The request carries a cookie of ours, so its page may be personal and must not be shared. */
   hasPersonalCookies: boolean;
+  /** One-read messages for the sign-in dialog. */
+  signInFlash: { notice: string | null; result: unknown; email: string | null };
 }
 export const visitorContext = createContext<Visitor>();

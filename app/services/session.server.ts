@@ -2,22 +2,41 @@ import { parse as parseCookieHeader } from "cookie";
 import { createCookie, createCookieSessionStorage, type Session } from "react-router";
 import { AD_CHOICES_COOKIE, AD_CHOICES_MAX_AGE_SECONDS, adChoiceSchema, type AdChoice } from "~/models/ad-choices";
 import { PROMO_RIBBON_DISMISS_COOKIE, PROMO_RIBBON_HIDDEN_SECONDS } from "~/models/promo-ribbon";
+import { signedInCookieSeconds } from "./auth/accounts.server";
 import type { AppConfig } from "./config.server";
 
+const ANONYMOUS_SESSION_SECONDS = 90 * 24 * 60 * 60;
+
 /** What the signed session cookie holds. Later issues add the auth session id, cart id and journey context. */
+export interface SessionFlashData {
+  /** A message for the sign-in dialog (an expired link, a sent code). */
+  signInNotice: string;
+  /** The last sign-in dialog submission's result (Conform reply, passwords never included). */
+  signInResult: unknown;
+  /** The e-mail to fill in on the next slide. */
+  signInEmail: string;
+}
+
 export interface SessionData {
+  /** The signed-in session's token; its hash is a row in auth_sessions. */
   authSessionId?: string;
+  rememberMe?: boolean;
   cartId?: string;
   /** The shopper's price book group (spec: high or low; none otherwise). */
   priceBook?: string;
   journey?: Record<string, unknown>;
 }
 
+/** The store's cookie session (with its one-read flash values). */
+export type StoreSession = Session<SessionData, SessionFlashData>;
+
 export interface AppSession {
   cookieName: string;
-  getSession(cookieHeader: string | null): Promise<{ session: Session<SessionData>; malformed: boolean }>;
-  commitSession(session: Session<SessionData>): Promise<string>;
-  destroySession(session: Session<SessionData>): Promise<string>;
+  /** The signing secrets, newest first (auto-login tokens are signed with them too). */
+  secrets: readonly string[];
+  getSession(cookieHeader: string | null): Promise<{ session: StoreSession; malformed: boolean }>;
+  commitSession(session: StoreSession): Promise<string>;
+  destroySession(session: StoreSession): Promise<string>;
   /** Clears a cookie we could not read, so the browser stops sending it. */
   clearCookie(): Promise<string>;
   promoRibbonDismissCookie(): string;
@@ -43,7 +62,7 @@ export function createAppSession(config: AppConfig): AppSession {
     // Long enough for a signed-in "remember me"; the auth row decides whether a sign-in is still valid.
     maxAge: 60 * 60 * 24 * 365 * 10,
   });
-  const storage = createCookieSessionStorage<SessionData>({ cookie });
+  const storage = createCookieSessionStorage<SessionData, SessionFlashData>({ cookie });
 
   const smallCookie = (name: string, value: string, maxAge: number) =>
     [`${name}=${value}`, `Max-Age=${maxAge}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join(
@@ -52,6 +71,7 @@ export function createAppSession(config: AppConfig): AppSession {
 
   return {
     cookieName,
+    secrets: config.sessionSecrets,
     async getSession(cookieHeader) {
       const present = cookieHeader ? cookieName in safeParse(cookieHeader) : false;
       try {
@@ -62,7 +82,13 @@ export function createAppSession(config: AppConfig): AppSession {
         return { session: await storage.getSession(null), malformed: true };
       }
     },
-    commitSession: (session) => storage.commitSession(session),
+    // Signed in: 10 years with "remember me", otherwise 2 (spec 4.1). Anonymous (a cart): 90 days.
+    commitSession: (session) =>
+      storage.commitSession(session, {
+        maxAge: session.get("authSessionId")
+          ? signedInCookieSeconds(session.get("rememberMe") === true)
+          : ANONYMOUS_SESSION_SECONDS,
+      }),
     destroySession: (session) => storage.destroySession(session),
     clearCookie: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
     promoRibbonDismissCookie: () => smallCookie(PROMO_RIBBON_DISMISS_COOKIE, "true", PROMO_RIBBON_HIDDEN_SECONDS),

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
+import { createEmailSender } from "~/services/adapters/email/index.server";
 import { parseConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -30,6 +31,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     content: createFileContentSource({ root: config.contentDir, logger }),
     logger,
     sessions: createAppSession(config),
+    email: createEmailSender(config, database.db, logger),
   };
 }
 
@@ -37,7 +39,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
 export async function createRequestContext(services: AppServices, request: Request): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce" });
+  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce", clientIp: "127.0.0.1" });
   await visitorMiddleware(
     { request, context, params: {}, unstable_pattern: "" } as never,
     async () => new Response(null),
@@ -53,7 +55,7 @@ export async function runThroughMiddleware(
 ): Promise<Response> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce" });
+  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce", clientIp: "127.0.0.1" });
   try {
     return (await visitorMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, () =>
       handler(context),

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { signInHref } from "~/models/sign-in";
 import { SITE } from "~/models/site";
 import type { MenuLink } from "~/models/navigation";
 import { LinkList } from "./LinkList";
@@ -43,7 +44,9 @@ export function HamburgerMenu({
               </button>
             </Form>
           ) : (
-            <Link to={`${returnTo.split("?")[0]}?signin=sign-in`}>Sign in</Link>
+            <Link to={signInHref(returnTo, "sign-in")} rel="nofollow">
+              Sign in
+            </Link>
           )}
         </div>
         <ul className="hamburger-contact">

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { MenuLink } from "~/models/navigation";
 import type { HeaderType } from "~/models/page";
 import { flyoutFor, myAccountLinks } from "~/models/shell-links";
+import { signInHref } from "~/models/sign-in";
 import { SITE } from "~/models/site";
 import { ExamFlyout, LensesFlyout } from "./Flyouts";
 import { HamburgerMenu } from "./HamburgerMenu";
@@ -43,7 +44,7 @@ export function SiteHeader(props: HeaderProps) {
 
 function StandardHeader(props: HeaderProps) {
   const navLinks = props.headerLinks.slice(0, 4);
-  const signInHref = `${props.returnTo.split("?")[0]}?signin=sign-in`;
+  const signInUrl = signInHref(props.returnTo, "sign-in");
   return (
     <header className="site-header site-header-standard" data-header-type="standard">
       <HamburgerMenu
@@ -89,7 +90,7 @@ function StandardHeader(props: HeaderProps) {
             </ul>
           </details>
         ) : (
-          <Link to={signInHref} className="header-sign-in" rel="nofollow">
+          <Link to={signInUrl} className="header-sign-in" rel="nofollow" preventScrollReset>
             Sign in
           </Link>
         )}

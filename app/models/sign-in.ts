@@ -1,0 +1,124 @@
+import { z } from "zod";
+import {
+  currentPasswordSchema,
+  emailSchema,
+  firstNameSchema,
+  fullNameFits,
+  lastNameSchema,
+  newPasswordSchema,
+  pinSchema,
+  ACCOUNT_MESSAGES,
+} from "./account";
+import { safeReturnPathSchema } from "./promo-ribbon";
+
+/**
+ * The sign-in dialog (spec 2.10). Its slide lives in the URL (`?signin=sign-in`), so the server renders it open.
+ * Rendered slides: sign-in (0), guest-checkout e-mail login (3), create account (4), PIN login (5), plus the
+ * forgot-password step that leads to PIN login.
+ */
+export const SIGN_IN_SLIDES = ["sign-in", "guest", "create-account", "pin", "forgot"] as const;
+export type SignInSlide = (typeof SIGN_IN_SLIDES)[number];
+export const SIGN_IN_PARAM = "signin";
+
+export function signInSlide(search: string): SignInSlide | null {
+  const value = new URLSearchParams(search).get(SIGN_IN_PARAM);
+  return (SIGN_IN_SLIDES as readonly string[]).includes(value ?? "") ? (value as SignInSlide) : null;
+}
+
+/** The exam message for signed-out visitors (spec 2.10). */
+export const EXAM_SIGN_IN_MESSAGE = "We’ll save your new prescription to your account for easy ordering.";
+
+export const SIGN_IN_MESSAGES = {
+  invalidCredentials: "That e-mail and password don't match an account. Check them and try again.",
+  emailTaken: "You already have an account with this e-mail. Sign in below.",
+  codeSent: "We e-mailed you a 6-digit code. It works for 15 minutes.",
+  forgotSent:
+    "If there is an account for that e-mail, we've sent it a 6-digit code to sign in and a link to set a new password.",
+  pinWrong: "That code isn't right. Check the e-mail and try again.",
+  pinExpired: "That code has expired or was already used. Send yourself a new one.",
+  pinLocked: "Too many wrong tries for that code. Send yourself a new one.",
+  tooManyTries: "Too many tries. Please wait a few minutes and try again.",
+  fullNameTooLong: ACCOUNT_MESSAGES.fullNameTooLong,
+} as const;
+
+const common = {
+  /** The page the dialog is over, without the dialog: where failures return. */
+  returnTo: safeReturnPathSchema,
+  /** Where to go after signing in (a protected page the shopper asked for). */
+  redirectTo: safeReturnPathSchema.optional(),
+};
+const rememberMe = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+export const signInFormSchema = z.object({
+  intent: z.literal("sign-in"),
+  email: emailSchema,
+  password: currentPasswordSchema,
+  rememberMe,
+  ...common,
+});
+
+export const createAccountFormSchema = z
+  .object({
+    intent: z.literal("create-account"),
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    rememberMe,
+    ...common,
+  })
+  .refine((value) => fullNameFits(value.firstName, value.lastName), {
+    path: ["lastName"],
+    error: SIGN_IN_MESSAGES.fullNameTooLong,
+  });
+
+export const guestFormSchema = z.object({ intent: z.literal("guest"), email: emailSchema, ...common });
+export const forgotFormSchema = z.object({ intent: z.literal("forgot"), email: emailSchema, ...common });
+export const sendPinFormSchema = z.object({ intent: z.literal("send-pin"), email: emailSchema, ...common });
+export const pinFormSchema = z.object({
+  intent: z.literal("pin-login"),
+  email: emailSchema,
+  pin: pinSchema,
+  ...common,
+});
+
+export const signInDialogSchema = z.discriminatedUnion("intent", [
+  signInFormSchema,
+  createAccountFormSchema,
+  guestFormSchema,
+  forgotFormSchema,
+  sendPinFormSchema,
+  pinFormSchema,
+]);
+export type SignInDialogSubmission = z.infer<typeof signInDialogSchema>;
+
+/** The slide each form lives on (where its errors are shown). */
+export const SLIDE_OF_INTENT: Record<SignInDialogSubmission["intent"], SignInSlide> = {
+  "sign-in": "sign-in",
+  "create-account": "create-account",
+  guest: "guest",
+  forgot: "forgot",
+  "send-pin": "pin",
+  "pin-login": "pin",
+};
+
+/** The dialog's URL over a page: `?signin=<slide>` added, other parameters kept. */
+export function signInHref(pathAndSearch: string, slide: SignInSlide, extra: Record<string, string> = {}): string {
+  const [path, search = ""] = pathAndSearch.split("?");
+  const params = new URLSearchParams(search);
+  params.set(SIGN_IN_PARAM, slide);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return `${path}?${params.toString()}`;
+}
+
+/** The page under the dialog: the dialog's own parameters removed. */
+export function withoutSignIn(pathAndSearch: string): string {
+  const [path, search = ""] = pathAndSearch.split("?");
+  const params = new URLSearchParams(search);
+  for (const key of [SIGN_IN_PARAM, "redirectTo", "mode"]) params.delete(key);
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : (path ?? "/");
+}

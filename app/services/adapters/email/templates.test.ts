@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, emailTemplates } from "./templates";
+
+const hostile = `<script>alert("x")</script> & 'Bo'`;
+const escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bo&#39;";
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(hostile)).toBe(escaped);
+  });
+});
+
+describe("emailTemplates", () => {
+  it("pin: subject, prominent code, validity, both bodies, escaped name", () => {
+    const message = emailTemplates.pin({ to: "ann@example.com", firstName: hostile, pin: "042917", minutesValid: 10 });
+    expect(message).toMatchObject({ kind: "pin", to: "ann@example.com", subject: "Your Lenslane sign-in code" });
+    expect(message.text).toContain("042917");
+    expect(message.text).toContain("10 minutes");
+    expect(message.text).toContain("If you didn't ask for this, ignore this e-mail");
+    expect(message.text).toContain("1-800-555-0142");
+    expect(message.html).toContain(">042917</p>");
+    expect(message.html).toContain("10 minutes");
+    expect(message.html).toContain(escaped);
+    expect(message.html).not.toContain("<script>");
+    // The text body is plain text: the name appears as typed.
+    expect(message.text).toContain(hostile);
+  });
+
+  it("pin: greets without a name and says 1 minute", () => {
+    const message = emailTemplates.pin({ to: "a@example.com", firstName: " ", pin: "123456", minutesValid: 1 });
+    expect(message.text.startsWith("Hi there,")).toBe(true);
+    expect(message.text).toContain("1 minute.");
+  });
+
+  it("password reset: link in both bodies, single use, validity, escaped name and link", () => {
+    const link = "https://store.test/reset-password?token=a1b2&x=<y>";
+    const message = emailTemplates.passwordReset({ to: "b@example.com", firstName: hostile, link, minutesValid: 60 });
+    expect(message).toMatchObject({ kind: "password-reset", subject: "Reset your Lenslane password" });
+    const normalized = new URL(link).toString();
+    expect(message.text).toContain(normalized);
+    expect(message.text).toContain("works once");
+    expect(message.text).toContain("60 minutes");
+    expect(message.html).toContain(`href="${escapeHtml(normalized)}"`);
+    expect(message.html).toContain("Reset my password");
+    expect(message.html).toContain(escaped);
+    expect(message.html).not.toMatch(/<y>|<script>/);
+  });
+
+  it("guest reset: asks to set a password, with the link", () => {
+    const link = "https://store.test/reset-password?token=guest123";
+    const message = emailTemplates.guestReset({ to: "c@example.com", link, minutesValid: 30 });
+    expect(message).toMatchObject({ kind: "guest-reset", subject: "Set a password for your Lenslane account" });
+    expect(message.text).toContain(link);
+    expect(message.text).toContain("30 minutes");
+    expect(message.html).toContain(`href="${link}"`);
+  });
+
+  it("welcome: greets by escaped name and links the site", () => {
+    const message = emailTemplates.welcome({ to: "d@example.com", firstName: hostile, siteUrl: "https://store.test" });
+    expect(message).toMatchObject({ kind: "welcome", to: "d@example.com" });
+    expect(message.subject).toContain("Lenslane");
+    expect(message.text).toContain("https://store.test/");
+    expect(message.html).toContain('href="https://store.test/"');
+    expect(message.html).toContain(escaped);
+    expect(message.html).not.toContain("<script>");
+  });
+
+  it("every template has a text and an HTML body", () => {
+    const messages = [
+      emailTemplates.pin({ to: "e@example.com", firstName: "Eve", pin: "111111", minutesValid: 10 }),
+      emailTemplates.passwordReset({
+        to: "e@example.com",
+        firstName: "Eve",
+        link: "https://s.test/r",
+        minutesValid: 5,
+      }),
+      emailTemplates.guestReset({ to: "e@example.com", link: "https://s.test/g", minutesValid: 5 }),
+      emailTemplates.welcome({ to: "e@example.com", firstName: "Eve", siteUrl: "https://s.test" }),
+    ];
+    for (const message of messages) {
+      expect(message.text.length, message.kind).toBeGreaterThan(40);
+      expect(message.text, message.kind).not.toMatch(/<[a-z]/i);
+      expect(message.html, message.kind).toMatch(/^<!doctype html>/);
+      expect(message.html, message.kind).toContain("Lenslane");
+    }
+  });
+
+  it("refuses relative and non-http links", () => {
+    expect(() =>
+      emailTemplates.passwordReset({ to: "f@example.com", firstName: "F", link: "/reset?token=1", minutesValid: 5 }),
+    ).toThrow(/absolute/);
+    expect(() =>
+      emailTemplates.guestReset({ to: "f@example.com", link: "javascript:alert(1)", minutesValid: 5 }),
+    ).toThrow(/http/);
+  });
+});

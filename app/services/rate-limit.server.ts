@@ -1,0 +1,47 @@
+import { and, count, eq, gt, lt } from "drizzle-orm";
+import type { Database } from "./db/client.server";
+import { rateLimitEvents } from "./db/schema";
+
+export interface RateLimitRule {
+  /** e.g. "sign-in:email:ann@example.com", "sign-in:ip:203.0.113.7". */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts an attempt and says whether it is within its limits. Kept in the database so the limit holds across
+ * several servers. Every rule is counted, so a client cannot reset one limit by tripping another.
+ */
+export async function consumeRateLimit(db: Database, rules: RateLimitRule[], now = new Date()): Promise<boolean> {
+  let allowed = true;
+  for (const rule of rules) {
+    const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+    const [row] = await db
+      .select({ n: count() })
+      .from(rateLimitEvents)
+      .where(and(eq(rateLimitEvents.bucket, rule.bucket), gt(rateLimitEvents.occurredAt, since)));
+    if (Number(row?.n ?? 0) >= rule.limit) allowed = false;
+  }
+  if (allowed) await db.insert(rateLimitEvents).values(rules.map((rule) => ({ bucket: rule.bucket, occurredAt: now })));
+  return allowed;
+}
+
+/** Forgets old attempts (run now and then; the window is at most a day). */
+export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.occurredAt, olderThan));
+}
+
+/** The rules for an auth action: per e-mail and per client address. */
+export function authRateLimits(
+  action: "sign-in" | "pin" | "reset" | "create-account",
+  email: string,
+  clientIp: string,
+) {
+  const perEmail = { "sign-in": 10, pin: 10, reset: 5, "create-account": 5 }[action];
+  const perIp = { "sign-in": 50, pin: 50, reset: 20, "create-account": 20 }[action];
+  return [
+    { bucket: `${action}:email:${email}`, limit: perEmail, windowSeconds: 15 * 60 },
+    { bucket: `${action}:ip:${clientIp}`, limit: perIp, windowSeconds: 15 * 60 },
+  ];
+}
