@@ -12,5 +12,8 @@ describe("isCrossSite", () => {
     expect(isCrossSite("same-origin", "http://store.test", "store.test")).toBe(false);
     expect(isCrossSite(undefined, "http://store.test:3000", "store.test:3000")).toBe(false);
     expect(isCrossSite(undefined, undefined, "store.test")).toBe(false);
+    // A page with a no-referrer policy posts with Origin "null"; the browser still says same-origin.
+    expect(isCrossSite("same-origin", "null", "store.test")).toBe(false);
+    expect(isCrossSite("same-site", "https://other.store.test", "store.test")).toBe(true);
   });
 });

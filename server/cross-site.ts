@@ -18,7 +18,9 @@ export function refuseCrossSitePosts(): RequestHandler {
 }
 
 export function isCrossSite(secFetchSite: string | undefined, origin: string | undefined, host: string | undefined) {
+  // Browsers that send Sec-Fetch-Site say it best; with a strict referrer policy their Origin can be "null".
   if (secFetchSite === "cross-site") return true;
+  if (secFetchSite === "same-origin") return false;
   if (origin === undefined) return false;
   if (origin === "null") return true;
   try {

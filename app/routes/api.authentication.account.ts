@@ -1,4 +1,97 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import {
+  emailSchema,
+  firstNameSchema,
+  fullNameFits,
+  lastNameSchema,
+  newPasswordSchema,
+  normalizeEmail,
+  phoneSchema,
+  ACCOUNT_MESSAGES,
+} from "~/models/account";
+import { emailTemplates } from "~/services/adapters/email/templates";
+import {
+  apiServices,
+  authError,
+  authOk,
+  customerJson,
+  enforceRateLimit,
+  issueToken,
+  methodNotAllowed,
+  optionalBoolean,
+  parseInput,
+  promoteQuasiAccount,
+  readJsonBody,
+  requireApiCustomer,
+  requireMethod,
+  updateCustomerProfile,
+} from "~/services/auth-api.server";
+import { createCustomer, EmailTakenError } from "~/services/auth/accounts.server";
+import { authRateLimits } from "~/services/rate-limit.server";
+import type { Route } from "./+types/api.authentication.account";
+
+const fullName = {
+  when: (value: { firstName?: string; lastName?: string }) =>
+    value.firstName === undefined || value.lastName === undefined || fullNameFits(value.firstName, value.lastName),
+  options: { path: ["lastName"], error: ACCOUNT_MESSAGES.fullNameTooLong },
+};
+
+const createAccountSchema = z
+  .object({
+    emailAddress: emailSchema,
+    password: newPasswordSchema,
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    phoneNumber: phoneSchema.nullish(),
+    rememberMe: optionalBoolean,
+  })
+  .refine(fullName.when, fullName.options);
+
+const promoteAccountSchema = z
+  .object({ password: newPasswordSchema, firstName: firstNameSchema.optional(), lastName: lastNameSchema.optional() })
+  .refine(fullName.when, fullName.options);
+
+const EMAIL_TAKEN_MESSAGE = "An account with this e-mail already exists.";
+const ALREADY_HAS_PASSWORD_MESSAGE = "This account already has a password. Sign in with it, or reset it.";
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST", "PUT");
+}
+
+/** POST creates an account; PUT promotes the signed-in quasi (guest) account. Spec 8: failures are CreateAccountFailed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST", "PUT");
+  return request.method === "PUT" ? promote(request, context) : create(request, context);
+}
+
+/** POST {emailAddress, password, firstName, lastName, phoneNumber?, rememberMe?} → 201 { customer, token, expiresAt }. */
+async function create(request: Request, context: Route.ActionArgs["context"]) {
+  const input = parseInput(createAccountSchema, await readJsonBody(request), "CreateAccountFailed");
+  const { services, db, clientIp } = apiServices(context);
+  await enforceRateLimit(db, authRateLimits("create-account", normalizeEmail(input.emailAddress), clientIp));
+  let customer = await createCustomer(db, { ...input, email: input.emailAddress }).catch((error: unknown) => {
+    if (error instanceof EmailTakenError) return null;
+    throw error;
+  });
+  if (!customer) return authError(400, "CreateAccountFailed", EMAIL_TAKEN_MESSAGE);
+  if (input.phoneNumber) customer = await updateCustomerProfile(db, customer.id, { phone: input.phoneNumber });
+  await services.email.send(
+    emailTemplates.welcome({ to: customer.email, firstName: customer.firstName, siteUrl: services.config.siteUrl }),
+  );
+  return authOk(await issueToken(db, customer, "create-account", input.rememberMe), 201);
+}
+
+/** PUT {password, firstName?, lastName?} → { customer }: the guest account's first password; it stays signed in. */
+async function promote(request: Request, context: Route.ActionArgs["context"]) {
+  const signedIn = requireApiCustomer(context);
+  const input = parseInput(promoteAccountSchema, await readJsonBody(request), "CreateAccountFailed");
+  if (signedIn.hasPassword) return authError(400, "CreateAccountFailed", ALREADY_HAS_PASSWORD_MESSAGE);
+  if (!fullNameFits(input.firstName ?? signedIn.firstName, input.lastName ?? signedIn.lastName)) {
+    return authError(400, "CreateAccountFailed", ACCOUNT_MESSAGES.fullNameTooLong, {
+      fieldErrors: { lastName: [ACCOUNT_MESSAGES.fullNameTooLong] },
+    });
+  }
+  const customer = await promoteQuasiAccount(apiServices(context).db, signedIn.id, input);
+  if (!customer) return authError(400, "CreateAccountFailed", ALREADY_HAS_PASSWORD_MESSAGE);
+  return authOk({ customer: customerJson(customer) });
 }

@@ -1,4 +1,41 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { EXPIRED_LINK_MESSAGE } from "~/services/visitor.server";
+import {
+  apiServices,
+  authError,
+  authOk,
+  issueToken,
+  methodNotAllowed,
+  optionalBoolean,
+  parseInput,
+  readJsonBody,
+  requireMethod,
+} from "~/services/auth-api.server";
+import { customerForAutoLoginToken } from "~/services/auth/accounts.server";
+import type { Route } from "./+types/api.authentication.autoLogin";
+
+const autoLoginSchema = z.object({
+  autoLoginToken: z
+    .string({ error: "Send the autoLoginToken." })
+    .trim()
+    .min(1, { error: "Send the autoLoginToken." })
+    .max(200, { error: "That autoLoginToken is not valid." }),
+  rememberMe: optionalBoolean,
+});
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/authentication/autoLogin {autoLoginToken, rememberMe} → { customer, token, expiresAt }. The token is
+ * signed (spec 4.4), so it cannot be guessed; no rate limit is needed to protect it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const input = parseInput(autoLoginSchema, await readJsonBody(request));
+  const { services, db } = apiServices(context);
+  const customer = await customerForAutoLoginToken(db, services.sessions.secrets, input.autoLoginToken);
+  if (!customer) return authError(400, "InvalidCredentials", EXPIRED_LINK_MESSAGE);
+  return authOk(await issueToken(db, customer, "auto-login", input.rememberMe));
 }

@@ -1,4 +1,38 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { emailSchema, normalizeEmail } from "~/models/account";
+import {
+  apiServices,
+  authError,
+  authOk,
+  enforceRateLimit,
+  methodNotAllowed,
+  optionalBoolean,
+  parseInput,
+  readJsonBody,
+  requireMethod,
+  sendSignInPin,
+} from "~/services/auth-api.server";
+import { findCustomerByEmail } from "~/services/auth/accounts.server";
+import { authRateLimits } from "~/services/rate-limit.server";
+import type { Route } from "./+types/api.authentication.createPin";
+
+const createPinSchema = z.object({ email: emailSchema, isSms: optionalBoolean });
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/authentication/createPin {email, isSms} → {}. E-mails a 6-digit PIN when the e-mail has an account;
+ * the answer is the same either way. Spec 8: any failure here is CreatePinFailed with the message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const input = parseInput(createPinSchema, await readJsonBody(request), "CreatePinFailed");
+  if (input.isSms) return authError(400, "CreatePinFailed", "Text messages are not available; use e-mail.");
+  const { services, db, clientIp } = apiServices(context);
+  await enforceRateLimit(db, authRateLimits("pin", normalizeEmail(input.email), clientIp));
+  const customer = await findCustomerByEmail(db, input.email);
+  if (customer) await sendSignInPin(services, customer);
+  return authOk({});
 }

@@ -1,4 +1,47 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { normalizeEmail, PASSWORD_MAX } from "~/models/account";
+import { SIGN_IN_MESSAGES } from "~/models/sign-in";
+import {
+  apiServices,
+  authError,
+  authOk,
+  enforceRateLimit,
+  issueToken,
+  methodNotAllowed,
+  optionalBoolean,
+  parseInput,
+  readJsonBody,
+  requireMethod,
+} from "~/services/auth-api.server";
+import { checkPassword } from "~/services/auth/accounts.server";
+import { authRateLimits } from "~/services/rate-limit.server";
+import type { Route } from "./+types/api.authentication.login";
+
+/** Spec 5: login needs both username and password; any other check happens against the account. */
+const loginSchema = z.object({
+  username: z
+    .string({ error: "Enter your e-mail address." })
+    .trim()
+    .min(1, { error: "Enter your e-mail address." })
+    .max(254, { error: "That e-mail address is too long." }),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, { error: "Enter your password." })
+    .max(PASSWORD_MAX, { error: "That password is too long." }),
+  rememberMe: optionalBoolean,
+});
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/** POST /api/authentication/login {username, password, rememberMe} → { customer, token, expiresAt }. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const input = parseInput(loginSchema, await readJsonBody(request));
+  const { db, clientIp } = apiServices(context);
+  await enforceRateLimit(db, authRateLimits("sign-in", normalizeEmail(input.username), clientIp));
+  const customer = await checkPassword(db, input.username, input.password);
+  if (!customer) return authError(400, "InvalidCredentials", SIGN_IN_MESSAGES.invalidCredentials);
+  return authOk(await issueToken(db, customer, "password", input.rememberMe));
 }

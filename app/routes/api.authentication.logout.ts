@@ -1,4 +1,50 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { PRICE_BOOKS } from "~/models/catalog";
+import {
+  apiServices,
+  authError,
+  authOk,
+  bearerToken,
+  methodNotAllowed,
+  parseInput,
+  readJsonBody,
+  requireMethod,
+} from "~/services/auth-api.server";
+import { deleteAuthSession } from "~/services/auth/accounts.server";
+import { endSignedInSession } from "~/services/auth/sign-in.server";
+import type { Route } from "./+types/api.authentication.logout";
+
+/**
+ * The spec's logout payload carries the price book. It is checked but not applied: a client must not pick its
+ * own prices (the price book comes from the server's campaign rules).
+ */
+const logoutSchema = z.object({
+  priceBook: z.enum(PRICE_BOOKS, { error: `priceBook is one of: ${PRICE_BOOKS.join(", ")}.` }).optional(),
+});
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/authentication/logout {priceBook?} → {}. An API client's bearer session is deleted (so the token stops
+ * working); a browser's cookie session is ended. Idempotent: without a session it answers {} too.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  parseInput(logoutSchema, await readJsonBody(request, { allowEmpty: true }));
+  const { services, visitor } = apiServices(context);
+  try {
+    if (request.headers.has("Authorization")) {
+      const token = bearerToken(request);
+      if (token) await deleteAuthSession(services.db, token);
+      return authOk({});
+    }
+    if (!visitor.session.get("authSessionId")) return authOk({});
+    await endSignedInSession(services, visitor.session);
+    return authOk({}, 200, { "Set-Cookie": await services.sessions.commitSession(visitor.session) });
+  } catch (error) {
+    services.logger.error({ err: error }, "logout failed");
+    return authError(500, "Logout", "We could not sign you out. Please try again.");
+  }
 }

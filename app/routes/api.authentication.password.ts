@@ -1,4 +1,13 @@
-/** Filled in with the authentication API. */
-export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+import { authOk, methodNotAllowed, requireApiCustomer, requireMethod } from "~/services/auth-api.server";
+import type { Route } from "./+types/api.authentication.password";
+
+/** GET /api/authentication/password → { hasPassword } for the signed-in customer (a quasi account has none). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireMethod(request, "GET");
+  const customer = requireApiCustomer(context);
+  return authOk({ hasPassword: customer.hasPassword });
+}
+
+export function action() {
+  return methodNotAllowed("GET");
 }

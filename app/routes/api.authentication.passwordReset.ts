@@ -1,4 +1,40 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { emailSchema, normalizeEmail } from "~/models/account";
+import {
+  apiServices,
+  authOk,
+  enforceRateLimit,
+  methodNotAllowed,
+  parseInput,
+  readJsonBody,
+  requireMethod,
+  sendResetLink,
+} from "~/services/auth-api.server";
+import { findCustomerByEmail } from "~/services/auth/accounts.server";
+import { authRateLimits } from "~/services/rate-limit.server";
+import type { Route } from "./+types/api.authentication.passwordReset";
+
+/** couponName and source are accepted as the spec sends them; the reset link does not depend on them. */
+const passwordResetSchema = z.object({
+  emailAddress: emailSchema,
+  couponName: z.string({ error: "couponName is text." }).max(50, { error: "couponName is too long." }).optional(),
+  source: z.string({ error: "source is text." }).max(50, { error: "source is too long." }).optional(),
+});
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/authentication/passwordReset {emailAddress, couponName?, source?} → {}. E-mails a reset link when the
+ * e-mail has an account with a password; the answer is the same either way, so it reveals no account.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const input = parseInput(passwordResetSchema, await readJsonBody(request));
+  const { services, db, clientIp } = apiServices(context);
+  await enforceRateLimit(db, authRateLimits("reset", normalizeEmail(input.emailAddress), clientIp));
+  const customer = await findCustomerByEmail(db, input.emailAddress);
+  if (customer?.passwordHash) await sendResetLink(services, customer, "password-reset");
+  return authOk({});
 }

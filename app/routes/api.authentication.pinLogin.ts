@@ -1,4 +1,44 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { emailSchema, normalizeEmail, pinSchema } from "~/models/account";
+import { SIGN_IN_MESSAGES } from "~/models/sign-in";
+import {
+  apiServices,
+  authError,
+  authOk,
+  enforceRateLimit,
+  issueToken,
+  methodNotAllowed,
+  parseInput,
+  readJsonBody,
+  requireMethod,
+} from "~/services/auth-api.server";
+import { findCustomerByEmail, verifyPin } from "~/services/auth/accounts.server";
+import { authRateLimits } from "~/services/rate-limit.server";
+import type { Route } from "./+types/api.authentication.pinLogin";
+
+const pinLoginSchema = z.object({ emailAddress: emailSchema, pin: pinSchema });
+
+/** Which way a PIN failed; an unknown e-mail reads as an expired code, so it reveals nothing. */
+const PIN_FAILURES = {
+  wrong: SIGN_IN_MESSAGES.pinWrong,
+  expired: SIGN_IN_MESSAGES.pinExpired,
+  locked: SIGN_IN_MESSAGES.pinLocked,
+} as const;
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/** POST /api/authentication/pinLogin {emailAddress, pin} → { customer, token, expiresAt }. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const input = parseInput(pinLoginSchema, await readJsonBody(request));
+  const { services, db, clientIp } = apiServices(context);
+  await enforceRateLimit(db, authRateLimits("pin", normalizeEmail(input.emailAddress), clientIp));
+  const customer = await findCustomerByEmail(db, input.emailAddress);
+  const result = customer ? await verifyPin(db, services.sessions.secrets[0]!, customer.id, input.pin) : "expired";
+  if (result !== "ok" || !customer) {
+    return authError(400, "InvalidCredentials", PIN_FAILURES[result === "ok" ? "expired" : result]);
+  }
+  return authOk(await issueToken(db, customer, "pin", false));
 }

@@ -1,4 +1,35 @@
-/** Filled in with the authentication API. */
+import { z } from "zod";
+import { newPasswordSchema } from "~/models/account";
+import {
+  apiServices,
+  authOk,
+  bearerToken,
+  endOtherSessions,
+  methodNotAllowed,
+  parseInput,
+  readJsonBody,
+  requireApiCustomer,
+  requireMethod,
+} from "~/services/auth-api.server";
+import { setPassword } from "~/services/auth/accounts.server";
+import type { Route } from "./+types/api.authentication.updatePassword";
+
+const updatePasswordSchema = z.object({ password: newPasswordSchema });
+
 export function loader() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/authentication/updatePassword {password} → {} for the signed-in customer. Every other session of the
+ * customer ends (a changed password should lock out whoever else was signed in); the caller's stays.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const customer = requireApiCustomer(context);
+  const input = parseInput(updatePasswordSchema, await readJsonBody(request));
+  const { db, visitor } = apiServices(context);
+  await setPassword(db, customer.id, input.password);
+  await endOtherSessions(db, customer.id, bearerToken(request) ?? visitor.session.get("authSessionId") ?? null);
+  return authOk({});
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { newPasswordSchema } from "~/models/account";
 import { AFTER_SIGN_IN_PATH } from "~/models/entry-guard";
 import type { PageHandle } from "~/models/page";
+import { RESET_LINK_PARAM } from "~/models/reset-link";
 import { findResetToken, resetPasswordWithToken } from "~/services/auth/accounts.server";
 import { startSignedInSession } from "~/services/auth/sign-in.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
@@ -15,11 +16,11 @@ export const handle: PageHandle = { pageName: "ResetPassword", headerType: "simp
 export const meta: Route.MetaFunction = () => [
   { title: "Set a new password | Lenslane" },
   { name: "robots", content: "noindex" },
-  // The token is in this page's URL: never send it on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The code is in this page's URL: never send it on to another site.
+  { name: "referrer", content: "same-origin" },
 ];
 
-const resetSchema = z.object({ token: z.string().min(10).max(200), password: newPasswordSchema });
+const resetSchema = z.object({ [RESET_LINK_PARAM]: z.string().min(10).max(200), password: newPasswordSchema });
 
 export const EXPIRED_RESET_MESSAGE =
   "This link has expired or was already used. Ask for a new one from the sign-in window (Forgot your password?).";
@@ -27,7 +28,7 @@ export const EXPIRED_RESET_MESSAGE =
 /** The e-mailed password-reset (or guest) link: single use, valid for an hour. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = new URL(request.url).searchParams.get(RESET_LINK_PARAM) ?? "";
   const valid = token.length > 0 && token.length <= 200 && (await findResetToken(db, token)) !== null;
   return { token: valid ? token : null };
 }
@@ -37,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session } = context.get(visitorContext);
   const submission = parseWithZod(await request.formData(), { schema: resetSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const customerId = await resetPasswordWithToken(services.db, submission.value.token, submission.value.password);
+  const customerId = await resetPasswordWithToken(
+    services.db,
+    submission.value[RESET_LINK_PARAM],
+    submission.value.password,
+  );
   if (!customerId) {
     return data(submission.reply({ formErrors: [EXPIRED_RESET_MESSAGE], hideFields: ["password"] }), { status: 400 });
   }
@@ -51,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "reset-password",
+    defaultNoValidate: false,
     lastResult: actionData,
     constraint: getZodConstraint(resetSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
@@ -78,7 +84,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             {form.errors.join(" ")}
           </p>
         ) : null}
-        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name={RESET_LINK_PARAM} value={loaderData.token} />
         <p className="form-field">
           <label htmlFor={fields.password.id}>New password (at least 8 characters)</label>
           <input

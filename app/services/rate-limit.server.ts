@@ -32,14 +32,17 @@ export async function pruneRateLimits(db: Database, olderThan: Date): Promise<vo
   await db.delete(rateLimitEvents).where(lt(rateLimitEvents.occurredAt, olderThan));
 }
 
-/** The rules for an auth action: per e-mail and per client address. */
+/**
+ * The rules for an auth action: tight per e-mail (what stops guessing one account's password or PIN), looser per
+ * client address (many shoppers can share one address behind a carrier or office NAT).
+ */
 export function authRateLimits(
   action: "sign-in" | "pin" | "reset" | "create-account",
   email: string,
   clientIp: string,
 ) {
   const perEmail = { "sign-in": 10, pin: 10, reset: 5, "create-account": 5 }[action];
-  const perIp = { "sign-in": 50, pin: 50, reset: 20, "create-account": 20 }[action];
+  const perIp = { "sign-in": 200, pin: 200, reset: 100, "create-account": 100 }[action];
   return [
     { bucket: `${action}:email:${email}`, limit: perEmail, windowSeconds: 15 * 60 },
     { bucket: `${action}:ip:${clientIp}`, limit: perIp, windowSeconds: 15 * 60 },

@@ -21,6 +21,8 @@ export interface SessionData {
   /** The signed-in session's token; its hash is a row in auth_sessions. */
   authSessionId?: string;
   rememberMe?: boolean;
+  /** When the signed-in cookie was last re-sent (epoch ms): it slides forward once a day while used. */
+  cookieRenewedAt?: number;
   cartId?: string;
   /** The shopper's price book group (spec: high or low; none otherwise). */
   priceBook?: string;

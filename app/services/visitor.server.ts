@@ -8,6 +8,8 @@ import { endSignedInSession, startSignedInSession } from "./auth/sign-in.server"
 import { servicesContext, visitorContext, type VisitorCustomer } from "./context.server";
 import { hasPersonalCookies } from "./session.server";
 
+const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
+
 export const EXPIRED_LINK_MESSAGE = "This sign-in link has expired or is no longer valid. Please sign in.";
 
 /**
@@ -69,6 +71,13 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       const { id, email, firstName, lastName, passwordHash } = found.customer;
       customer = { id, email, firstName, lastName, hasPassword: passwordHash !== null };
       signedInVia = found.method;
+      // Browsers keep a cookie at most 400 days (Chromium caps Max-Age), so a signed-in cookie is re-sent once a
+      // day while it is used: "remember me" then lasts as long as its session row (10 years).
+      const renewedAt = session.get("cookieRenewedAt") ?? 0;
+      if (!bearer && Date.now() - renewedAt > COOKIE_RENEWAL_MS) {
+        session.set("cookieRenewedAt", Date.now());
+        changed = true;
+      }
     } else if (!bearer) {
       await endSignedInSession(services, session);
       changed = true;

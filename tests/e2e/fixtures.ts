@@ -95,3 +95,21 @@ export function promoRibbonContent() {
   );
   return slot.ribbon;
 }
+
+/**
+ * The text body of the newest e-mail of a kind (pin, password-reset, …) to an address, read from the dev mailbox
+ * in a page of its own, so the page under test keeps its state.
+ */
+export async function newestMailText(page: Page, to: string, kind: string): Promise<string> {
+  const mailbox = await page.context().newPage();
+  try {
+    await mailbox.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const row = mailbox.locator(`[data-testid="mail-row"][data-kind="${kind}"]`).first();
+    await expect(row).toHaveAttribute("data-to", to);
+    await row.getByRole("link").click();
+    await expect(mailbox.getByTestId("mail-to")).toHaveText(to);
+    return (await mailbox.getByTestId("mail-text").textContent()) ?? "";
+  } finally {
+    await mailbox.close();
+  }
+}

@@ -124,6 +124,8 @@ function useSlideForm(
 ): [FormMetadata<Record<string, string>>, SlideFields] {
   const [form, fields] = useForm<Record<string, string>>({
     id,
+    // Without JavaScript the browser checks required fields itself (Conform would turn that off).
+    defaultNoValidate: false,
     lastResult: props.lastResult,
     constraint: getZodConstraint(schema),
     defaultValue: { email: props.email ?? "" },

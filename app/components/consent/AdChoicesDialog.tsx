@@ -13,6 +13,7 @@ const LABELS: Record<AdChoice, string> = {
 export function AdChoicesDialog({ current, closeHref }: { current: AdChoice | null; closeHref: string }) {
   const [form, fields] = useForm({
     id: "ad-choices",
+    defaultNoValidate: false,
     constraint: getZodConstraint(adChoicesFormSchema),
     defaultValue: { choice: current ?? "opt-in", redirectTo: closeHref },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adChoicesFormSchema }),

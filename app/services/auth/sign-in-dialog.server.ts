@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { redirect } from "react-router";
 import { afterSignInPath } from "~/models/entry-guard";
+import { resetPasswordPath } from "~/models/reset-link";
 import { SIGN_IN_MESSAGES, SLIDE_OF_INTENT, signInHref, type SignInDialogSubmission } from "~/models/sign-in";
 import { emailTemplates } from "../adapters/email/templates";
 import type { AppServices } from "../context.server";
@@ -121,7 +122,7 @@ export async function handleSignInDialog(
         await sendPin(services, customer);
         const purpose = customer.passwordHash ? "password-reset" : "guest-reset";
         const token = await createResetToken(services.db, customer.id, purpose);
-        const link = `${services.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${services.config.siteUrl}${resetPasswordPath(token)}`;
         await services.email.send(
           purpose === "password-reset"
             ? emailTemplates.passwordReset({

@@ -19,6 +19,7 @@ export async function startSignedInSession(
   const token = await createAuthSession(services.db, customer.id, method, rememberMe);
   session.set("authSessionId", token);
   session.set("rememberMe", rememberMe);
+  session.set("cookieRenewedAt", Date.now());
   const cartId = await adoptCart(services.db, session.get("cartId"), customer.id);
   if (cartId) session.set("cartId", cartId);
   else session.unset("cartId");
@@ -30,6 +31,7 @@ export async function endSignedInSession(services: AppServices, session: StoreSe
   if (token) await deleteAuthSession(services.db, token);
   session.unset("authSessionId");
   session.unset("rememberMe");
+  session.unset("cookieRenewedAt");
   // The cart belongs to the customer now; a signed-out browser starts a new one.
   session.unset("cartId");
 }

@@ -33,7 +33,7 @@ describe("emailTemplates", () => {
   });
 
   it("password reset: link in both bodies, single use, validity, escaped name and link", () => {
-    const link = "https://store.test/reset-password?token=a1b2&x=<y>";
+    const link = "https://store.test/reset-password?code=a1b2&x=<y>";
     const message = emailTemplates.passwordReset({ to: "b@example.com", firstName: hostile, link, minutesValid: 60 });
     expect(message).toMatchObject({ kind: "password-reset", subject: "Reset your Lenslane password" });
     const normalized = new URL(link).toString();
@@ -47,7 +47,7 @@ describe("emailTemplates", () => {
   });
 
   it("guest reset: asks to set a password, with the link", () => {
-    const link = "https://store.test/reset-password?token=guest123";
+    const link = "https://store.test/reset-password?code=guest123";
     const message = emailTemplates.guestReset({ to: "c@example.com", link, minutesValid: 30 });
     expect(message).toMatchObject({ kind: "guest-reset", subject: "Set a password for your Lenslane account" });
     expect(message.text).toContain(link);

@@ -1,0 +1,125 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useSyncExternalStore } from "react";
+import { Form, Link } from "react-router";
+import type { z } from "zod";
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from "~/models/account";
+import {
+  ADDRESS_LINE_MAX,
+  addressFormSchema,
+  type AddressFormDefaults,
+  CITY_MAX,
+  COUNTRIES,
+  isInternational,
+  POSTAL_CODE_MAX,
+  REGION_MAX,
+  US_STATES,
+} from "~/models/address";
+import { FormErrors, SelectField, TextField } from "./FormFields";
+
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The add/edit address form. A US address picks its state from the list; another country types its state,
+ * province or region. Without JavaScript both fields show (the country decides which one counts); with
+ * JavaScript only the one for the chosen country does.
+ */
+export function AddressForm({
+  id,
+  defaultValue,
+  lastResult,
+  submitLabel,
+}: {
+  id: string;
+  defaultValue: AddressFormDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+}) {
+  const [form, fields] = useForm<z.input<typeof addressFormSchema>>({
+    id,
+    // Without JavaScript the browser checks the native constraints; Conform takes over once hydrated.
+    defaultNoValidate: false,
+    lastResult,
+    constraint: getZodConstraint(addressFormSchema),
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const hydrated = useHydrated();
+  const international = isInternational(fields.country.value ?? "US");
+  return (
+    <Form method="post" {...getFormProps(form)} className="address-form">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div className="form-row">
+        <TextField label="First name" field={fields.firstName} autoComplete="given-name" maxLength={FIRST_NAME_MAX} />
+        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" maxLength={LAST_NAME_MAX} />
+      </div>
+      <SelectField label="Country" field={fields.country} options={COUNTRIES} autoComplete="country" />
+      <TextField
+        label="Street address"
+        field={fields.address1}
+        autoComplete="address-line1"
+        maxLength={ADDRESS_LINE_MAX}
+      />
+      <TextField
+        label="Apartment, suite, etc. (optional)"
+        field={fields.address2}
+        autoComplete="address-line2"
+        maxLength={ADDRESS_LINE_MAX}
+      />
+      <TextField
+        label="City"
+        field={fields.city}
+        autoComplete="address-level2"
+        maxLength={CITY_MAX}
+        hint="Military addresses: APO, FPO or DPO."
+      />
+      <div className="form-row">
+        <SelectField
+          label={hydrated ? "State" : "State (US addresses)"}
+          field={fields.state}
+          options={US_STATES}
+          placeholder="Choose a state"
+          autoComplete="address-level1"
+          hidden={hydrated && international}
+        />
+        <TextField
+          label={hydrated ? "State, province or region" : "State, province or region (outside the US)"}
+          field={fields.region}
+          autoComplete="address-level1"
+          maxLength={REGION_MAX}
+          hidden={hydrated && !international}
+        />
+        <TextField
+          label="ZIP or postal code"
+          field={fields.postalCode}
+          autoComplete="postal-code"
+          maxLength={POSTAL_CODE_MAX}
+        />
+      </div>
+      <TextField
+        label="Phone"
+        field={fields.phone}
+        type="tel"
+        autoComplete="tel-national"
+        maxLength={20}
+        hint="Needed for addresses outside the US and overseas military addresses."
+      />
+      <p className="form-actions">
+        <button type="submit" className="button button-primary">
+          {submitLabel}
+        </button>{" "}
+        <Link to="/account/addresses">Cancel</Link>
+      </p>
+    </Form>
+  );
+}
