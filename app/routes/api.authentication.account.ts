@@ -9,7 +9,6 @@ import {
   phoneSchema,
   ACCOUNT_MESSAGES,
 } from "~/models/account";
-import { emailTemplates } from "~/services/adapters/email/templates";
 import {
   apiServices,
   authError,
@@ -28,6 +27,7 @@ import {
 } from "~/services/auth-api.server";
 import { createCustomer, EmailTakenError } from "~/services/auth/accounts.server";
 import { authRateLimits } from "~/services/rate-limit.server";
+import { sendWelcomeEmail } from "~/services/auth/welcome.server";
 import type { Route } from "./+types/api.authentication.account";
 
 const fullName = {
@@ -75,9 +75,7 @@ async function create(request: Request, context: Route.ActionArgs["context"]) {
   });
   if (!customer) return authError(400, "CreateAccountFailed", EMAIL_TAKEN_MESSAGE);
   if (input.phoneNumber) customer = await updateCustomerProfile(db, customer.id, { phone: input.phoneNumber });
-  await services.email.send(
-    emailTemplates.welcome({ to: customer.email, firstName: customer.firstName, siteUrl: services.config.siteUrl }),
-  );
+  await sendWelcomeEmail(services, customer);
   return authOk(await issueToken(db, customer, "create-account", input.rememberMe), 201);
 }
 

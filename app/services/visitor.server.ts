@@ -3,6 +3,7 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { isPriceBook } from "~/models/catalog";
 import { entryGuardPath } from "~/models/entry-guard";
 import { isMalformedQuery, PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
+import { SIGN_IN_PARAM } from "~/models/sign-in";
 import { customerForAutoLoginToken, customerForSession } from "./auth/accounts.server";
 import { endSignedInSession, startSignedInSession } from "./auth/sign-in.server";
 import { servicesContext, visitorContext, type VisitorCustomer } from "./context.server";
@@ -106,6 +107,13 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   });
 
   const response = await next();
+  // A page that sends the shopper on to the sign-in dialog elsewhere (a protected page) passes its messages on.
+  const location = response.headers.get("Location") ?? "";
+  if (response.status >= 300 && response.status < 400 && location.includes(`${SIGN_IN_PARAM}=`)) {
+    if (signInFlash.notice !== null) session.flash("signInNotice", signInFlash.notice);
+    if (signInFlash.result !== null) session.flash("signInResult", signInFlash.result);
+    if (signInFlash.email !== null) session.flash("signInEmail", signInFlash.email);
+  }
   if (malformed) response.headers.append("Set-Cookie", await sessions.clearCookie());
   else if (changed) response.headers.append("Set-Cookie", await sessions.commitSession(session));
 

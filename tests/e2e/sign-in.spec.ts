@@ -269,6 +269,32 @@ test.describe("sign-in dialog (spec 2.10)", () => {
     await expectSignedOut(page);
   });
 
+  test("the welcome e-mail's auto-login link signs in on the dashboard, with the token gone from the address bar", async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail("auto-login");
+    await createAccount(request, email);
+    await page.goto("/");
+    await expectSignedOut(page);
+
+    const text = await newestMailText(page, email, "welcome");
+    const link = /https?:\/\/\S+\/dashboard\?token=\S+/.exec(text)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(page.url()).not.toContain("token=");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hi, Ann");
+    await expectSignedIn(page);
+
+    // A link that was tampered with shows the sign-in dialog with a clear message instead.
+    await signOut(page);
+    await page.goto(`${link!.slice(0, -3)}xyz`);
+    // The dashboard is signed-in only, so the dialog opens over the home page, headed back to the dashboard.
+    await expect(page).toHaveURL("/?signin=sign-in&redirectTo=%2Fdashboard");
+    await expect(dialog(page)).toContainText("This sign-in link has expired or is no longer valid. Please sign in.");
+  });
+
   test("a form posted from another site is refused with 403", async ({ page, request }) => {
     const email = uniqueEmail("cross-site");
     await createAccount(request, email);

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { signInHref } from "~/models/sign-in";
+import { signInHref, withoutSignIn } from "~/models/sign-in";
 import { visitorContext, type VisitorCustomer } from "../context.server";
 
 /**
@@ -10,5 +10,5 @@ export function requireCustomer(context: Readonly<RouterContextProvider>, reques
   const { customer } = context.get(visitorContext);
   if (customer) return customer;
   const url = new URL(request.url);
-  throw redirect(signInHref("/", "sign-in", { redirectTo: `${url.pathname}${url.search}` }), 303);
+  throw redirect(signInHref("/", "sign-in", { redirectTo: withoutSignIn(`${url.pathname}${url.search}`) }), 303);
 }

@@ -19,6 +19,7 @@ import {
 } from "./accounts.server";
 import { PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "./constants";
 import { startSignedInSession } from "./sign-in.server";
+import { sendWelcomeEmail } from "./welcome.server";
 
 type Success = Extract<Submission<SignInDialogSubmission>, { status: "success" }>;
 
@@ -84,13 +85,7 @@ export async function handleSignInDialog(
     case "create-account": {
       try {
         const customer = await createCustomer(services.db, value);
-        await services.email.send(
-          emailTemplates.welcome({
-            to: customer.email,
-            firstName: customer.firstName,
-            siteUrl: services.config.siteUrl,
-          }),
-        );
+        await sendWelcomeEmail(services, customer);
         return signedIn(customer, "create-account", value.rememberMe);
       } catch (error) {
         // Spec 2.10: an existing account found during creation returns to sign-in with the e-mail filled in.

@@ -22,5 +22,6 @@ export interface EmailTemplates {
   pin(input: { to: string; firstName: string; pin: string; minutesValid: number }): EmailMessage;
   passwordReset(input: { to: string; firstName: string; link: string; minutesValid: number }): EmailMessage;
   guestReset(input: { to: string; link: string; minutesValid: number }): EmailMessage;
-  welcome(input: { to: string; firstName: string; siteUrl: string }): EmailMessage;
+  /** `accountLink` is an auto-login link (spec 4.4) to the customer's dashboard. */
+  welcome(input: { to: string; firstName: string; accountLink: string; daysValid: number }): EmailMessage;
 }

@@ -55,12 +55,14 @@ describe("emailTemplates", () => {
     expect(message.html).toContain(`href="${link}"`);
   });
 
-  it("welcome: greets by escaped name and links the site", () => {
-    const message = emailTemplates.welcome({ to: "d@example.com", firstName: hostile, siteUrl: "https://store.test" });
+  it("welcome: greets by escaped name and links the account (an auto-login link)", () => {
+    const accountLink = "https://store.test/dashboard?token=abc.def";
+    const message = emailTemplates.welcome({ to: "d@example.com", firstName: hostile, accountLink, daysValid: 30 });
     expect(message).toMatchObject({ kind: "welcome", to: "d@example.com" });
     expect(message.subject).toContain("Lenslane");
-    expect(message.text).toContain("https://store.test/");
-    expect(message.html).toContain('href="https://store.test/"');
+    expect(message.text).toContain(accountLink);
+    expect(message.text).toContain("30 days");
+    expect(message.html).toContain(`href="${accountLink}"`);
     expect(message.html).toContain(escaped);
     expect(message.html).not.toContain("<script>");
   });
@@ -75,7 +77,12 @@ describe("emailTemplates", () => {
         minutesValid: 5,
       }),
       emailTemplates.guestReset({ to: "e@example.com", link: "https://s.test/g", minutesValid: 5 }),
-      emailTemplates.welcome({ to: "e@example.com", firstName: "Eve", siteUrl: "https://s.test" }),
+      emailTemplates.welcome({
+        to: "e@example.com",
+        firstName: "Eve",
+        accountLink: "https://s.test/dashboard",
+        daysValid: 30,
+      }),
     ];
     for (const message of messages) {
       expect(message.text.length, message.kind).toBeGreaterThan(40);

@@ -165,9 +165,9 @@ export const emailTemplates: EmailTemplates = {
     );
   },
 
-  welcome({ to, firstName, siteUrl }) {
+  welcome({ to, firstName, accountLink, daysValid }) {
     const subject = "Welcome to Lenslane";
-    const url = absoluteLink(siteUrl);
+    const url = absoluteLink(accountLink);
     return message(
       "welcome",
       to,
@@ -175,8 +175,9 @@ export const emailTemplates: EmailTemplates = {
       [
         greeting(firstName),
         "Welcome to Lenslane! Your account is ready.",
-        "Keep your prescriptions in one place, track your orders and reorder your lenses in seconds:",
+        "Keep your prescriptions in one place, track your orders and reorder your lenses in seconds. This link signs you straight in:",
         url,
+        `It works for ${daysValid} days. Please don't forward this e-mail.`,
         "Glad to have you with us.",
       ],
       layout(
@@ -184,7 +185,8 @@ export const emailTemplates: EmailTemplates = {
         p(escapeHtml(greeting(firstName))) +
           p("Welcome to Lenslane! Your account is ready.") +
           p("Keep your prescriptions in one place, track your orders and reorder your lenses in seconds.") +
-          button(url, "Visit Lenslane") +
+          button(url, "Go to my account") +
+          small(`The button signs you straight in and works for ${daysValid} days. Please don't forward this e-mail.`) +
           p("Glad to have you with us."),
       ),
     );
