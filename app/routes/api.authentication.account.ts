@@ -27,7 +27,7 @@ import {
 } from "~/services/auth-api.server";
 import { createCustomer, EmailTakenError } from "~/services/auth/accounts.server";
 import { authRateLimits } from "~/services/rate-limit.server";
-import { sendWelcomeEmail } from "~/services/auth/welcome.server";
+import { sendWelcomeEmail } from "~/services/auth/account-emails.server";
 import type { Route } from "./+types/api.authentication.account";
 
 const fullName = {

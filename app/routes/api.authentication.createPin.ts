@@ -10,8 +10,8 @@ import {
   parseInput,
   readJsonBody,
   requireMethod,
-  sendSignInPin,
 } from "~/services/auth-api.server";
+import { sendSignInPin } from "~/services/auth/account-emails.server";
 import { findCustomerByEmail } from "~/services/auth/accounts.server";
 import { authRateLimits } from "~/services/rate-limit.server";
 import type { Route } from "./+types/api.authentication.createPin";

@@ -8,8 +8,8 @@ import {
   parseInput,
   readJsonBody,
   requireMethod,
-  sendResetLink,
 } from "~/services/auth-api.server";
+import { sendResetLink } from "~/services/auth/account-emails.server";
 import { findCustomerByEmail } from "~/services/auth/accounts.server";
 import { authRateLimits } from "~/services/rate-limit.server";
 import type { Route } from "./+types/api.authentication.passwordReset";

@@ -1,23 +1,14 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { resetPasswordPath } from "~/models/reset-link";
 import { PREFERENCE_TYPES, TEXT_INTERESTS } from "~/models/account";
 import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
-import { emailTemplates } from "./adapters/email/templates";
 import { jsonResponse } from "./api.server";
-import { createAuthSession, createPin, createResetToken, signedInCookieSeconds } from "./auth/accounts.server";
+import { createAuthSession, signedInCookieSeconds } from "./auth/accounts.server";
 import type { Customer, SignInMethod } from "./auth/accounts.server";
-import { PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "./auth/constants";
 import { hashPassword } from "./auth/passwords.server";
 import { tokenHash } from "./auth/tokens.server";
-import {
-  requestInfoContext,
-  servicesContext,
-  visitorContext,
-  type AppServices,
-  type VisitorCustomer,
-} from "./context.server";
+import { requestInfoContext, servicesContext, visitorContext, type VisitorCustomer } from "./context.server";
 import type { Database } from "./db/client.server";
 import { authSessions, customers } from "./db/schema";
 import type { RateLimitRule } from "./rate-limit.server";
@@ -264,34 +255,4 @@ export async function promoteQuasiAccount(
     .where(and(eq(customers.id, customerId), isNull(customers.passwordHash)))
     .returning();
   return row ?? null;
-}
-
-// --- E-mails --------------------------------------------------------------------------------------------------
-
-/** A 6-digit sign-in PIN by e-mail (the dialog's "send me a code"). */
-export async function sendSignInPin(services: AppServices, customer: Customer): Promise<void> {
-  const pin = await createPin(services.db, services.sessions.secrets[0]!, customer.id);
-  await services.email.send(
-    emailTemplates.pin({ to: customer.email, firstName: customer.firstName, pin, minutesValid: PIN_VALID_MINUTES }),
-  );
-}
-
-/** A link to set a password, valid 1 hour: password reset for full accounts, guest reset for quasi accounts. */
-export async function sendResetLink(
-  services: AppServices,
-  customer: Customer,
-  purpose: "password-reset" | "guest-reset",
-): Promise<void> {
-  const token = await createResetToken(services.db, customer.id, purpose);
-  const link = `${services.config.siteUrl}${resetPasswordPath(token)}`;
-  await services.email.send(
-    purpose === "password-reset"
-      ? emailTemplates.passwordReset({
-          to: customer.email,
-          firstName: customer.firstName,
-          link,
-          minutesValid: RESET_LINK_VALID_MINUTES,
-        })
-      : emailTemplates.guestReset({ to: customer.email, link, minutesValid: RESET_LINK_VALID_MINUTES }),
-  );
 }

@@ -1,25 +1,20 @@
 import type { Submission } from "@conform-to/react";
 import { redirect } from "react-router";
 import { afterSignInPath } from "~/models/entry-guard";
-import { resetPasswordPath } from "~/models/reset-link";
 import { SIGN_IN_MESSAGES, SLIDE_OF_INTENT, signInHref, type SignInDialogSubmission } from "~/models/sign-in";
-import { emailTemplates } from "../adapters/email/templates";
 import type { AppServices } from "../context.server";
 import { authRateLimits, consumeRateLimit } from "../rate-limit.server";
 import type { StoreSession } from "../session.server";
 import {
   checkPassword,
   createCustomer,
-  createPin,
-  createResetToken,
   EmailTakenError,
   findCustomerByEmail,
   verifyPin,
   type Customer,
 } from "./accounts.server";
-import { PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "./constants";
 import { startSignedInSession } from "./sign-in.server";
-import { sendWelcomeEmail } from "./welcome.server";
+import { sendResetLink, sendSignInPin, sendWelcomeEmail } from "./account-emails.server";
 
 type Success = Extract<Submission<SignInDialogSubmission>, { status: "success" }>;
 
@@ -99,12 +94,12 @@ export async function handleSignInDialog(
         const guest = await createCustomer(services.db, { email: value.email });
         return signedIn(guest, "guest", false);
       }
-      await sendPin(services, existing);
+      await sendSignInPin(services, existing);
       return back("pin", { notice: SIGN_IN_MESSAGES.codeSent, mode: existing.passwordHash ? undefined : "guest" });
     }
     case "send-pin": {
       const customer = await findCustomerByEmail(services.db, value.email);
-      if (customer) await sendPin(services, customer);
+      if (customer) await sendSignInPin(services, customer);
       return back("pin", {
         notice: SIGN_IN_MESSAGES.codeSent,
         mode: customer && !customer.passwordHash ? "guest" : undefined,
@@ -114,20 +109,8 @@ export async function handleSignInDialog(
       // The same answer whether or not the e-mail has an account, so the form reveals nothing.
       const customer = await findCustomerByEmail(services.db, value.email);
       if (customer) {
-        await sendPin(services, customer);
-        const purpose = customer.passwordHash ? "password-reset" : "guest-reset";
-        const token = await createResetToken(services.db, customer.id, purpose);
-        const link = `${services.config.siteUrl}${resetPasswordPath(token)}`;
-        await services.email.send(
-          purpose === "password-reset"
-            ? emailTemplates.passwordReset({
-                to: customer.email,
-                firstName: customer.firstName,
-                link,
-                minutesValid: RESET_LINK_VALID_MINUTES,
-              })
-            : emailTemplates.guestReset({ to: customer.email, link, minutesValid: RESET_LINK_VALID_MINUTES }),
-        );
+        await sendSignInPin(services, customer);
+        await sendResetLink(services, customer, customer.passwordHash ? "password-reset" : "guest-reset");
       }
       // Spec 2.10: PIN login when the e-mail has a password, guest mode when it has none.
       return back("pin", {
@@ -150,11 +133,4 @@ export async function handleSignInDialog(
       return back("pin", { formError: message, mode: customer && !customer.passwordHash ? "guest" : undefined });
     }
   }
-}
-
-async function sendPin(services: AppServices, customer: Customer) {
-  const pin = await createPin(services.db, services.sessions.secrets[0]!, customer.id);
-  await services.email.send(
-    emailTemplates.pin({ to: customer.email, firstName: customer.firstName, pin, minutesValid: PIN_VALID_MINUTES }),
-  );
 }
