@@ -4,7 +4,8 @@ import { ADDRESS_MESSAGES } from "~/models/address";
 import { action as editAddressAction, loader as editAddressLoader } from "~/routes/account.addresses.$addressId";
 import { action as newAddressAction } from "~/routes/account.addresses.new";
 import { action as addressesAction, loader as addressesLoader } from "~/routes/account.addresses";
-import { action as settingsAction, loader as settingsLoader, SETTINGS_MESSAGES } from "~/routes/account.settings";
+import { SETTINGS_MESSAGES } from "~/models/account-settings";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/account.settings";
 import {
   checkPassword,
   createAuthSession,
