@@ -23,6 +23,7 @@ import { PromoRibbon } from "./components/shell/PromoRibbon";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
 import { adChoicesHref, isAdChoicesOpen, withoutAdChoices } from "./models/ad-choices";
+import { HONEYPOT_INPUT_PROPS } from "./models/honeypot";
 import { filterNavigationLinks } from "./models/navigation";
 import { resolvePageHandle } from "./models/page";
 import { resolvePromoRibbon, safeReturnPathSchema } from "./models/promo-ribbon";
@@ -31,7 +32,6 @@ import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
 import { cartCount } from "./services/cart.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/context.server";
-import { honeypot } from "./services/honeypot.server";
 import { visitorMiddleware } from "./services/visitor.server";
 import stylesheet from "./app.css?url";
 
@@ -66,7 +66,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subLinks: filterNavigationLinks(subMenu ?? undefined, navVisitor, FALLBACK_SUB_LINKS),
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
     signInDialog: signInDialogState(url, visitor),
-    honeypotInputProps: await honeypot.getInputProps(),
   };
 }
 
@@ -146,9 +145,9 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   return (
-    <HoneypotProvider {...loaderData.honeypotInputProps}>
+    <HoneypotProvider {...HONEYPOT_INPUT_PROPS}>
       <Shell>
         <Outlet />
       </Shell>

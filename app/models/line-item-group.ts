@@ -101,8 +101,8 @@ export function orderType(group: Pick<LineItemGroupState, "autoReorderFrequencyD
 }
 
 /** The header's cart count: one per lens group, and one for solution however many solution groups there are. */
-export function cartDisplayCount(groups: ReadonlyArray<Pick<LineItemGroupState, "type" | "items">>): number {
-  const withItems = groups.filter((group) => group.items.length > 0);
+export function cartDisplayCount(groups: ReadonlyArray<{ type: GroupType; itemCount: number }>): number {
+  const withItems = groups.filter((group) => group.itemCount > 0);
   const lensGroups = withItems.filter((group) => group.type === "Lens").length;
   return lensGroups + (withItems.some((group) => group.type === "Solution") ? 1 : 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lensOrderSchema, ORDER_MESSAGES, solutionOrderSchema } from "./product-order";
+import { lensOrderSchema, ORDER_MESSAGES, orderChoices, solutionOrderSchema } from "./product-order";
 
 const toric = {
   parameters: [
@@ -75,5 +75,25 @@ describe("solution order schema", () => {
     expect(solution.parse({ quantity: "3" })).toEqual({ quantity: 3, autoReorderFrequencyDays: null });
     expect(solution.safeParse({ quantity: "4" }).success).toBe(false);
     expect(solution.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("order choices", () => {
+  const base = { wearTimeDays: 14, quantityPerPackage: 6, maximumQuantity: 8 };
+  it("label each lens quantity with its supply and default the frequency to the first one's supply", () => {
+    const choices = orderChoices({ ...base, productType: 1, categories: ["weekly-disposables"] });
+    expect(choices.quantityChoices).toEqual([
+      { value: 1, label: "1 box · 3 months supply" },
+      { value: 2, label: "2 boxes · 6 months supply" },
+      { value: 4, label: "4 boxes · 12 months supply" },
+    ]);
+    expect(choices.defaultFrequencyDays).toBe(90);
+  });
+  it("offer one box per eye for colour lenses and plain counts for solution", () => {
+    expect(orderChoices({ ...base, productType: 1, categories: ["color"] }).quantityOptions).toEqual([1]);
+    expect(orderChoices({ ...base, productType: 2, categories: [] }).quantityChoices[1]).toEqual({
+      value: 2,
+      label: "2 boxes",
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Eye } from "./line-item-group";
 import type { LensParameter } from "./lens-parameters";
-import { AUTO_REORDER_FREQUENCIES } from "./supply";
+import { PRODUCT_TYPE } from "./catalog";
+import { AUTO_REORDER_FREQUENCIES, boxSupplyDays, defaultFrequencyDays, quantityOptions, supplyText } from "./supply";
 
 /**
  * The product page's order form. One schema per product (its parameters and quantity options), built here and
@@ -122,4 +123,30 @@ function checkAutoReorder(
   } else if (!FREQUENCY_VALUES.includes(autoReorder)) {
     ctx.addIssue({ code: "custom", path: ["autoReorder"], message: ORDER_MESSAGES.chooseFrequency });
   }
+}
+
+/**
+ * What a product page offers: the quantities (by the supply rule), each labelled with its supply, and the
+ * auto-reorder frequency that matches the first quantity.
+ */
+export function orderChoices(product: {
+  productType: number;
+  categories: readonly string[];
+  wearTimeDays: number;
+  quantityPerPackage: number;
+  maximumQuantity: number;
+}) {
+  const productType = product.productType === PRODUCT_TYPE.solution ? ("solution" as const) : ("lens" as const);
+  const boxDays = boxSupplyDays(product);
+  const options = quantityOptions({ ...product, productType, isColor: product.categories.includes("color") });
+  const boxes = (quantity: number) => `${quantity} ${quantity === 1 ? "box" : "boxes"}`;
+  return {
+    quantityOptions: options,
+    quantityChoices: options.map((quantity) => ({
+      value: quantity,
+      label:
+        productType === "solution" ? boxes(quantity) : `${boxes(quantity)} · ${supplyText(boxDays * quantity)} supply`,
+    })),
+    defaultFrequencyDays: defaultFrequencyDays(boxDays * (options[0] ?? 1)),
+  };
 }

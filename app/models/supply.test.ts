@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AUTO_REORDER_FREQUENCIES,
+  lineQuantityOptions,
   boxSupplyDays,
   defaultFrequencyDays,
   frequencyLabel,
@@ -89,5 +90,12 @@ describe("auto-reorder frequencies", () => {
     expect(defaultFrequencyDays(60)).toBe(60);
     expect(defaultFrequencyDays(120)).toBe(90);
     expect(defaultFrequencyDays(720)).toBe(360);
+  });
+});
+
+describe("cart line quantities", () => {
+  it("offer the product's options, keeping a current quantity that is not one of them", () => {
+    expect(lineQuantityOptions(lens(1, 30), 6)).toEqual([2, 6, 12]);
+    expect(lineQuantityOptions(lens(1, 30), 3)).toEqual([2, 3, 6, 12]);
   });
 });

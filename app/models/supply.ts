@@ -39,6 +39,12 @@ export function quantityOptions(product: {
   return options.length > 0 ? options : [1];
 }
 
+/** The quantities a cart line may take: the product's options, plus its current quantity if that is not one. */
+export function lineQuantityOptions(product: Parameters<typeof quantityOptions>[0], currentQuantity: number): number[] {
+  const options = quantityOptions(product);
+  return options.includes(currentQuantity) ? options : [...options, currentQuantity].sort((a, b) => a - b);
+}
+
 /** Spec: 84 and 90 read as three months, 180 and 189 as six. */
 const APPROXIMATE_MONTHS: Readonly<Record<number, number>> = { 84: 3, 90: 3, 180: 6, 189: 6 };
 

@@ -4,8 +4,8 @@ import { CartLine } from "~/components/cart/CartLine";
 import { CART_MESSAGES, cartLineSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
-import { quantityOptions } from "~/models/supply";
-import { cartView, changeItemQuantity, removeCartItem, type CartView } from "~/services/cart.server";
+import { lineQuantityOptions } from "~/models/supply";
+import { cartView, changeItemQuantity, removeCartItem } from "~/services/cart.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
 import type { Route } from "./+types/cart";
 
@@ -16,12 +16,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The quantities a line may take: the product's options, plus its current quantity if that is not one. */
-function lineQuantityOptions(item: CartView["groups"][number]["items"][number]): number[] {
-  const options = quantityOptions(item);
-  return options.includes(item.quantity) ? options : [...options, item.quantity].sort((a, b) => a - b);
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { session, priceBook } = context.get(visitorContext);
@@ -30,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     groups: (cart?.groups ?? []).map((group) => ({
       ...group,
-      items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item) })),
+      items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item, item.quantity) })),
     })),
     subtotalCents: cart?.subtotalCents ?? 0,
   };
@@ -52,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.value.intent === "remove") {
     await removeCartItem(db, cartId, itemId);
   } else {
-    if (!lineQuantityOptions(item).includes(submission.value.quantity)) {
+    if (!lineQuantityOptions(item, item.quantity).includes(submission.value.quantity)) {
       return data(
         { itemId, result: submission.reply({ fieldErrors: { quantity: [CART_MESSAGES.quantityNotOffered] } }) },
         { status: 400 },

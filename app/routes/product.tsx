@@ -7,19 +7,12 @@ import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
 import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
-import { lensOrderSchema, ORDER_MESSAGES, solutionOrderSchema } from "~/models/product-order";
+import { lensOrderSchema, ORDER_MESSAGES, orderChoices, solutionOrderSchema } from "~/models/product-order";
 import { isNumericProductParam } from "~/models/redirects";
 import { pageMeta } from "~/models/seo";
 import { stockText } from "~/models/stock";
-import { boxSupplyDays, defaultFrequencyDays, quantityOptions, supplyText } from "~/models/supply";
 import { addProductToCart, resolveLensOrder, resolveSolutionOrder } from "~/services/add-to-cart.server";
-import {
-  findProductById,
-  findProductDetail,
-  matchSku,
-  productPath,
-  type ProductDetail,
-} from "~/services/catalog.server";
+import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog.server";
 import { notFound } from "~/services/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
 import type { Route } from "./+types/product";
@@ -41,31 +34,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
       )
     : [];
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
-  actionHeaders.has("Set-Cookie") ? actionHeaders : loaderHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 function productTypeOf(request: Request) {
   return new URL(request.url).pathname.startsWith("/contact-lens-solution/")
     ? PRODUCT_TYPE.solution
     : PRODUCT_TYPE.lens;
-}
-
-function orderable(product: ProductDetail) {
-  const isColor = product.categories.includes("color");
-  const productType = product.productType === PRODUCT_TYPE.solution ? ("solution" as const) : ("lens" as const);
-  const boxDays = boxSupplyDays(product);
-  const options = quantityOptions({ ...product, productType, isColor });
-  return {
-    quantityOptions: options,
-    quantityChoices: options.map((quantity) => ({
-      value: quantity,
-      label:
-        productType === "solution"
-          ? `${quantity} ${quantity === 1 ? "box" : "boxes"}`
-          : `${quantity} ${quantity === 1 ? "box" : "boxes"} · ${supplyText(boxDays * quantity)} supply`,
-    })),
-    defaultFrequencyDays: defaultFrequencyDays(boxDays * (options[0] ?? 1)),
-  };
 }
 
 /** A shown product: found, not hidden; numeric ids were redirected before. */
@@ -93,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const product = await loadProduct(request, params, context);
-  const order = orderable(product);
+  const order = orderChoices(product);
   // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
   const solutionSku =
     product.productType === PRODUCT_TYPE.solution ? await matchSku(services.db, product.id, {}) : null;
@@ -129,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { session } = context.get(visitorContext);
   const product = await loadProduct(request, params, context);
   const formData = await request.formData();
-  const { quantityOptions: options } = orderable(product);
+  const { quantityOptions: options } = orderChoices(product);
   const isSolution = product.productType === PRODUCT_TYPE.solution;
   const submission = isSolution
     ? parseWithZod(formData, {

@@ -226,9 +226,7 @@ export async function cartCount(db: Database, cartId: string): Promise<number> {
     .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
     .where(eq(lineItemGroups.cartId, cartId))
     .groupBy(lineItemGroups.id, lineItemGroups.type);
-  return cartDisplayCount(
-    rows.map((row) => ({ type: row.type as GroupType, items: Array.from({ length: Number(row.items) }) as never[] })),
-  );
+  return cartDisplayCount(rows.map((row) => ({ type: row.type as GroupType, itemCount: Number(row.items) })));
 }
 
 /** The cart as the cart page shows it, priced in the shopper's price book. */
@@ -309,7 +307,7 @@ export async function cartView(db: Database, cartId: string, priceBook: PriceBoo
       subtotalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
     };
   });
-  return { id: cartId, groups: viewGroups, subtotalCents, count: cartDisplayCount(groups) };
+  return { id: cartId, groups: viewGroups, subtotalCents };
 }
 export type CartView = Awaited<ReturnType<typeof cartView>>;
 

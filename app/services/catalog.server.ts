@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
 import { isLensParameterName, LENS_PARAMETER_LABELS, parameterKey, type LensParameter } from "~/models/lens-parameters";
 import type { Database } from "./db/client.server";
@@ -34,8 +34,6 @@ const summaryColumns = {
   isHidden: products.isHidden,
   discontinuedInCatalog: products.discontinuedInCatalog,
 };
-
-export type ProductSummary = Awaited<ReturnType<typeof findProductById>> & {};
 
 export async function findProductById(db: Database, productId: number) {
   const [row] = await db
@@ -127,15 +125,6 @@ export async function findSkuByUpc(db: Database, upc: string) {
     .innerJoin(products, eq(products.id, skus.productId))
     .where(eq(skus.upc, upc));
   return row ?? null;
-}
-
-export async function stockByUpc(db: Database, upcs: string[]): Promise<Map<string, number>> {
-  if (upcs.length === 0) return new Map();
-  const rows = await db
-    .select({ upc: skus.upc, stockQuantity: skus.stockQuantity })
-    .from(skus)
-    .where(inArray(skus.upc, upcs));
-  return new Map(rows.map((row) => [row.upc, row.stockQuantity]));
 }
 
 /** Products that have a public page: not hidden, not discontinued. */

@@ -1,10 +1,11 @@
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { HONEYPOT_INPUT_PROPS } from "~/models/honeypot";
 
-/**
- * Anonymous forms carry a honeypot: a field people never see (bots fill it in). The time-stamp part is off, so
- * every page renders the same inputs and anonymous pages stay cacheable.
- */
-export const honeypot = new Honeypot({ nameFieldName: "name__confirm", validFromFieldName: null });
+/** Checks the honeypot the forms render from HONEYPOT_INPUT_PROPS. */
+const honeypot = new Honeypot({
+  nameFieldName: HONEYPOT_INPUT_PROPS.nameFieldName,
+  validFromFieldName: HONEYPOT_INPUT_PROPS.validFromFieldName,
+});
 
 /** True when the form was filled in by a bot. */
 export async function isSpam(formData: FormData): Promise<boolean> {

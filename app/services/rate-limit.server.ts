@@ -2,6 +2,9 @@ import { and, count, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { rateLimitEvents } from "./db/schema";
 
+/** Longer than the longest window. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
 export interface RateLimitRule {
   /** e.g. "sign-in:email:ann@example.com", "sign-in:ip:203.0.113.7". */
   bucket: string;
@@ -24,12 +27,9 @@ export async function consumeRateLimit(db: Database, rules: RateLimitRule[], now
     if (Number(row?.n ?? 0) >= rule.limit) allowed = false;
   }
   if (allowed) await db.insert(rateLimitEvents).values(rules.map((rule) => ({ bucket: rule.bucket, occurredAt: now })));
+  // Attempts older than any window count for nothing: forgetting them here keeps the table small.
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.occurredAt, new Date(now.getTime() - RETENTION_MS)));
   return allowed;
-}
-
-/** Forgets old attempts (run now and then; the window is at most a day). */
-export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.occurredAt, olderThan));
 }
 
 /**

@@ -68,11 +68,6 @@ export function getSearchIndex(db: Database, now: number = Date.now()): Promise<
   return promise;
 }
 
-/** Forgets the database's index (after a catalog change), so the next search rebuilds it. */
-export function invalidateSearchIndex(db: Database): void {
-  indexes.delete(db);
-}
-
 async function buildSearchIndex(db: Database, builtAt: number): Promise<SearchIndex> {
   const rows = await db
     .select({

@@ -93,6 +93,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   };
   if (signInFlash.notice !== null || signInFlash.result !== null || signInFlash.email !== null) changed = true;
 
+  const personal = hasPersonalCookies(cookieHeader, sessions.cookieName);
   const priceBook = session.get("priceBook");
   context.set(visitorContext, {
     session,
@@ -102,7 +103,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     signedIn: customer !== null,
     hasSubscriptions: false,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
-    hasPersonalCookies: hasPersonalCookies(cookieHeader, sessions.cookieName),
+    hasPersonalCookies: personal,
     signInFlash,
   });
 
@@ -119,12 +120,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   const isRead = request.method === "GET" || request.method === "HEAD";
   const optedIn = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
-  const shareable =
-    isRead &&
-    optedIn &&
-    response.status === 200 &&
-    !hasPersonalCookies(cookieHeader, sessions.cookieName) &&
-    !response.headers.has("Set-Cookie");
+  const shareable = isRead && optedIn && response.status === 200 && !personal && !response.headers.has("Set-Cookie");
   if (!shareable) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 };

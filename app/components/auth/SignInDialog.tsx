@@ -62,8 +62,26 @@ export function SignInDialog(props: SignInDialogProps) {
       ) : null}
       {props.slide === "sign-in" ? <SignInSlideForm {...props} slideHref={slideHref} /> : null}
       {props.slide === "create-account" ? <CreateAccountForm {...props} slideHref={slideHref} /> : null}
-      {props.slide === "guest" ? <GuestForm {...props} slideHref={slideHref} /> : null}
-      {props.slide === "forgot" ? <ForgotForm {...props} slideHref={slideHref} /> : null}
+      {props.slide === "guest" ? (
+        <EmailOnlyForm
+          {...props}
+          slideHref={slideHref}
+          intent="guest"
+          schema={guestFormSchema}
+          intro="No password needed. If you've shopped with us before, we'll e-mail you a code to sign in."
+          submitLabel="Continue"
+        />
+      ) : null}
+      {props.slide === "forgot" ? (
+        <EmailOnlyForm
+          {...props}
+          slideHref={slideHref}
+          intent="forgot"
+          schema={forgotFormSchema}
+          intro="Enter your e-mail. We'll send a code to sign in right away and a link to set a new password."
+          submitLabel="Send me a code"
+        />
+      ) : null}
       {props.slide === "pin" ? <PinForm {...props} slideHref={slideHref} /> : null}
     </UrlDialog>
   );
@@ -208,36 +226,23 @@ function CreateAccountForm(props: SlideProps) {
   );
 }
 
-function GuestForm(props: SlideProps) {
-  const [form, fields] = useSlideForm("guest-form", guestFormSchema, props);
+/** The slides that only ask for an e-mail: guest checkout and forgot password. */
+function EmailOnlyForm({
+  intent,
+  schema,
+  intro,
+  submitLabel,
+  ...props
+}: SlideProps & { intent: "guest" | "forgot"; schema: z.ZodType; intro: string; submitLabel: string }) {
+  const [form, fields] = useSlideForm(`${intent}-form`, schema, props);
   return (
     <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
-      <p>No password needed. If you&apos;ve shopped with us before, we&apos;ll e-mail you a code to sign in.</p>
-      <Hidden intent="guest" returnTo={props.returnTo} redirectTo={props.redirectTo} />
+      <p>{intro}</p>
+      <Hidden intent={intent} returnTo={props.returnTo} redirectTo={props.redirectTo} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Field label="E-mail" field={fields.email} type="email" autoComplete="email" />
       <button type="submit" className="button button-primary">
-        Continue
-      </button>
-      <SlideLinks>
-        <Link to={props.slideHref("sign-in")} replace preventScrollReset>
-          Back to sign in
-        </Link>
-      </SlideLinks>
-    </Form>
-  );
-}
-
-function ForgotForm(props: SlideProps) {
-  const [form, fields] = useSlideForm("forgot-form", forgotFormSchema, props);
-  return (
-    <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
-      <p>Enter your e-mail. We&apos;ll send a code to sign in right away and a link to set a new password.</p>
-      <Hidden intent="forgot" returnTo={props.returnTo} redirectTo={props.redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field label="E-mail" field={fields.email} type="email" autoComplete="email" />
-      <button type="submit" className="button button-primary">
-        Send me a code
+        {submitLabel}
       </button>
       <SlideLinks>
         <Link to={props.slideHref("sign-in")} replace preventScrollReset>
