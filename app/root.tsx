@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { Toast } from "~/components/ui/Toast";
 import { SignInDialog, type SignInDialogProps } from "./components/auth/SignInDialog";
 import { AdChoicesDialog } from "./components/consent/AdChoicesDialog";
 import { useNonce } from "./components/nonce";
@@ -66,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subLinks: filterNavigationLinks(subMenu ?? undefined, navVisitor, FALLBACK_SUB_LINKS),
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
     signInDialog: signInDialogState(url, visitor),
+    toast: visitor.toast,
   };
 }
 
@@ -137,6 +139,7 @@ function Shell({ children }: { children: ReactNode }) {
           adChoicesUrl={adChoicesHref(location.pathname, location.search)}
         />
       ) : null}
+      {data?.toast ? <Toast key={data.toast.id} toast={data.toast} /> : null}
       {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
       {isAdChoicesOpen(location.search) ? (
         <AdChoicesDialog current={data?.adChoice ?? null} closeHref={pageHref} />

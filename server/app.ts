@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
 import { createEmailSender } from "~/services/adapters/email/index.server";
+import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { parseConfig, type AppConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
@@ -49,6 +50,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     logger,
     sessions: createAppSession(config),
     email: createEmailSender(config, database.db, logger),
+    tax: createTaxCalculator(),
   };
 
   const app = express();

@@ -1,12 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { CartLine } from "~/components/cart/CartLine";
-import { CART_MESSAGES, cartLineSchema } from "~/models/cart-forms";
+import { CartPromotions } from "~/components/cart/CartPromotions";
+import { CouponForm } from "~/components/cart/CouponForm";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { ShippingMethods } from "~/components/cart/ShippingMethods";
+import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
+import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
-import { cartView, changeItemQuantity, removeCartItem } from "~/services/cart.server";
+import { applyCoupon, removeCoupon, setShippingLevel } from "~/services/cart-changes.server";
+import { CartMissingError, pricedCart } from "~/services/cart-pricing.server";
+import {
+  cartExists,
+  cartView,
+  changeItemQuantity,
+  removeCartItem,
+  removeDiscontinuedItems,
+} from "~/services/cart.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
+import { flashToast } from "~/services/session.server";
 import type { Route } from "./+types/cart";
 
 export const handle: PageHandle = { pageName: "Cart" };
@@ -17,53 +32,105 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { session, priceBook } = context.get(visitorContext);
+  const services = context.get(servicesContext);
+  const { session, priceBook, customer } = context.get(visitorContext);
   const cartId = session.get("cartId");
-  const cart = cartId ? await cartView(db, cartId, priceBook) : null;
-  return {
-    groups: (cart?.groups ?? []).map((group) => ({
-      ...group,
-      items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item, item.quantity) })),
-    })),
-    subtotalCents: cart?.subtotalCents ?? 0,
-  };
+  if (!cartId) return { cart: null, removed: [] };
+  try {
+    const removed = await removeDiscontinuedItems(services.db, cartId);
+    const cart = await pricedCart(services, cartId, { customerId: customer?.id ?? null, priceBook });
+    return {
+      cart: {
+        ...cart,
+        groups: cart.groups.map((group) => ({
+          ...group,
+          items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item, item.quantity) })),
+        })),
+      },
+      removed,
+    };
+  } catch (error) {
+    if (error instanceof CartMissingError) return { cart: null, removed: [] };
+    throw error;
+  }
 }
+
+type ActionForm = "line" | "coupon" | "shipping";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
-  const { session, priceBook } = context.get(visitorContext);
-  const submission = parseWithZod(await request.formData(), { schema: cartLineSchema });
-  if (submission.status !== "success") return data({ itemId: null, result: submission.reply() }, { status: 400 });
-  const { itemId } = submission.value;
+  const { session, priceBook, customer } = context.get(visitorContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
   const cartId = session.get("cartId");
-  const item = cartId
-    ? (await cartView(db, cartId, priceBook)).groups.flatMap((group) => group.items).find((line) => line.id === itemId)
-    : undefined;
-  if (!cartId || !item) {
-    return data({ itemId, result: submission.reply({ formErrors: [CART_MESSAGES.itemGone] }) }, { status: 400 });
+  const exists = cartId ? await cartExists(db, cartId) : false;
+  const shopper = { customerId: customer?.id ?? null, priceBook };
+
+  if (intent === "apply-coupon" || intent === "remove-coupon") {
+    const submission = parseWithZod(formData, { schema: couponFormSchema });
+    if (submission.status !== "success") return reply("coupon", submission.reply());
+    if (!cartId || !exists) return reply("coupon", submission.reply({ formErrors: [CART_MESSAGES.cartGone] }));
+    if (submission.value.intent === "remove-coupon") {
+      await removeCoupon(db, cartId);
+      flashToast(session, "info", "Coupon removed.");
+      return redirect("/cart", 303);
+    }
+    const result = await applyCoupon(db, cartId, submission.value.couponCode, shopper);
+    if (!result.ok) return reply("coupon", submission.reply({ fieldErrors: { couponCode: [result.message] } }));
+    flashToast(session, result.kind, result.message);
+    return redirect("/cart", 303);
   }
+
+  if (intent === "set-shipping") {
+    const submission = parseWithZod(formData, { schema: shippingFormSchema });
+    if (submission.status !== "success" || !isShippingLevel(submission.value.shippingLevel)) {
+      return reply("shipping", submission.reply({ formErrors: ["Choose a shipping method."] }));
+    }
+    if (!cartId || !exists) return reply("shipping", submission.reply({ formErrors: [CART_MESSAGES.cartGone] }));
+    await setShippingLevel(db, cartId, submission.value.shippingLevel);
+    return redirect("/cart", 303);
+  }
+
+  const submission = parseWithZod(formData, { schema: cartLineSchema });
+  if (submission.status !== "success") return reply("line", submission.reply());
+  const { itemId } = submission.value;
+  const item =
+    cartId && exists
+      ? (await cartView(db, cartId, priceBook)).groups
+          .flatMap((group) => group.items)
+          .find((line) => line.id === itemId)
+      : undefined;
+  if (!cartId || !item) return reply("line", submission.reply({ formErrors: [CART_MESSAGES.itemGone] }), itemId);
   if (submission.value.intent === "remove") {
     await removeCartItem(db, cartId, itemId);
   } else {
     if (!lineQuantityOptions(item, item.quantity).includes(submission.value.quantity)) {
-      return data(
-        { itemId, result: submission.reply({ fieldErrors: { quantity: [CART_MESSAGES.quantityNotOffered] } }) },
-        { status: 400 },
-      );
+      return reply("line", submission.reply({ fieldErrors: { quantity: [CART_MESSAGES.quantityNotOffered] } }), itemId);
     }
     await changeItemQuantity(db, cartId, itemId, submission.value.quantity);
   }
   return redirect("/cart", 303);
 }
 
+/** A failed form's result, rendered next to that form (status 400, so it works the same without JavaScript). */
+function reply(form: ActionForm, result: SubmissionResult<string[]>, itemId?: string) {
+  return data({ form, itemId: itemId ?? null, result }, { status: 400 });
+}
+
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { groups } = loaderData;
-  if (groups.length === 0) {
+  const { cart, removed } = loaderData;
+  const notices = removed.length > 0 ? <RemovedNotice names={removed} /> : null;
+  if (!cart || cart.groups.length === 0) {
     return (
       <section className="cart cart-empty">
         <h1>Your cart</h1>
+        {notices}
         <p>Your cart is empty.</p>
+        {cart?.coupon ? (
+          <p className="coupon-saved" data-testid="applied-coupon">
+            Coupon <strong>{cart.coupon.code}</strong> is saved to your cart. Add items to use it.
+          </p>
+        ) : null}
         <p className="hero-actions">
           <Link to="/lenses" className="button button-primary">
             Shop contact lenses
@@ -75,54 +142,86 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       </section>
     );
   }
+  const lineResult = actionData?.form === "line" ? actionData : null;
   return (
     <section className="cart">
       <h1>Your cart</h1>
-      {groups.map((group, index) => (
-        <section key={group.id} className="cart-group" aria-labelledby={`group-${group.id}`} data-testid="cart-group">
-          <h2 id={`group-${group.id}`}>{group.type === "Lens" ? `Contact lenses ${index + 1}` : "Lens solution"}</h2>
-          {group.autoReorder ? <p className="cart-group-autoreorder">Auto-reorder: {group.autoReorder}</p> : null}
-          <table className="cart-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Eye</span>
-                </th>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Price</th>
-                <th scope="col">Total</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.items.map((item) => (
-                <CartLine
-                  key={`${item.id}-${item.quantity}`}
-                  line={item}
-                  lastResult={actionData?.itemId === item.id ? actionData.result : undefined}
-                />
-              ))}
-            </tbody>
-          </table>
-          <p className="cart-group-subtotal">Subtotal: {formatCents(group.subtotalCents)}</p>
-        </section>
-      ))}
-      {actionData && !actionData.itemId ? (
-        <p className="field-error" role="alert">
-          We couldn&apos;t change your cart. Please try again.
-        </p>
-      ) : null}
-      <div className="cart-summary">
-        <p className="cart-subtotal">
-          Subtotal <strong>{formatCents(loaderData.subtotalCents)}</strong>
-        </p>
-        <Link to="/checkout" className="button button-primary">
-          Continue to checkout
-        </Link>
+      {notices}
+      <div className="cart-layout">
+        <div className="cart-main">
+          {cart.groups.map((group, index) => (
+            <section
+              key={group.id}
+              className="cart-group"
+              aria-labelledby={`group-${group.id}`}
+              data-testid="cart-group"
+            >
+              <h2 id={`group-${group.id}`}>
+                {group.type === "Lens" ? `Contact lenses ${index + 1}` : "Lens solution"}
+              </h2>
+              {group.autoReorder ? <p className="cart-group-autoreorder">Auto-reorder: {group.autoReorder}</p> : null}
+              <table className="cart-table">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">Eye</span>
+                    </th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Remove</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.items.map((item) => (
+                    <CartLine
+                      key={`${item.id}-${item.quantity}`}
+                      line={item}
+                      lastResult={lineResult?.itemId === item.id ? lineResult.result : undefined}
+                    />
+                  ))}
+                </tbody>
+              </table>
+              <p className="cart-group-subtotal">Subtotal: {formatCents(group.subtotalCents)}</p>
+            </section>
+          ))}
+          {lineResult && !lineResult.itemId ? (
+            <p className="field-error" role="alert">
+              We couldn&apos;t change your cart. Please try again.
+            </p>
+          ) : null}
+          <CartPromotions promotions={cart.promotions} rebates={cart.rebates} rebateHints={cart.rebateHints} />
+        </div>
+        <aside className="cart-side">
+          <CouponForm
+            key={cart.coupon?.code ?? "none"}
+            coupon={cart.coupon}
+            lastResult={actionData?.form === "coupon" ? actionData.result : undefined}
+          />
+          <ShippingMethods
+            key={cart.selectedShippingMethod.shippingLevel}
+            methods={cart.shippingMethods}
+            error={actionData?.form === "shipping" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
+          />
+          <OrderSummary summary={cart.orderSummary} taxKnown={cart.taxState !== null} />
+          <Link to="/checkout" className="button button-primary cart-checkout">
+            Continue to checkout
+          </Link>
+        </aside>
       </div>
     </section>
+  );
+}
+
+function RemovedNotice({ names }: { names: string[] }) {
+  return (
+    <div className="notice" role="status" data-testid="removed-notice">
+      {names.map((name) => (
+        <p key={name}>{name} is no longer available and was removed from your cart.</p>
+      ))}
+    </div>
   );
 }

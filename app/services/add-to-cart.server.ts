@@ -54,10 +54,14 @@ export async function resolveSolutionOrder(
 }
 
 /** The shopper's cart id from the session, creating the cart (and remembering it) when there is none yet. */
-export async function ensureCart(db: Database, session: StoreSession): Promise<string> {
+export async function ensureCart(
+  db: Database,
+  session: StoreSession,
+  customerId: number | null = null,
+): Promise<string> {
   const current = session.get("cartId");
   if (current && (await cartExists(db, current))) return current;
-  const cartId = await createCart(db);
+  const cartId = await createCart(db, customerId);
   session.set("cartId", cartId);
   return cartId;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { AddressInput, CountryCode } from "~/models/address";
-import type { Database } from "./db/client.server";
+import type { Database, Transaction } from "./db/client.server";
 import { addresses, customers } from "./db/schema";
 
 /**
@@ -13,8 +13,6 @@ export interface Address extends AddressInput {
   isPrimary: boolean;
   verificationStatus: string;
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const columns = {
   id: addresses.id,

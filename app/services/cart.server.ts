@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
 import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
 import {
@@ -14,12 +14,10 @@ import {
   type LineItemState,
 } from "~/models/line-item-group";
 import { stockText } from "~/models/stock";
-import { boxSupplyDays, frequencyLabel, supplyText } from "~/models/supply";
+import { boxSupplyDays, frequencyLabel, lineQuantityOptions, supplyText } from "~/models/supply";
 import { productPath } from "./catalog.server";
-import type { Database } from "./db/client.server";
-import { brands, carts, lineItemGroups, lineItems, productPrices, products, skus } from "./db/schema";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import type { Database, Executor, Transaction } from "./db/client.server";
+import { brands, carts, coupons, lineItemGroups, lineItems, productPrices, products, skus } from "./db/schema";
 
 export class CartNotFoundError extends Error {
   override name = "CartNotFoundError";
@@ -29,7 +27,11 @@ export class CartNotFoundError extends Error {
  * Runs one change to a cart under its row lock and bumps its version, so concurrent changes to the same cart
  * are applied one after the other and a failed change rolls back whole.
  */
-async function withCartLock<T>(db: Database, cartId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withCartLock<T>(
+  db: Database,
+  cartId: string,
+  change: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
     if (!locked) throw new CartNotFoundError(`cart ${cartId} not found`);
@@ -42,9 +44,9 @@ async function withCartLock<T>(db: Database, cartId: string, change: (tx: Transa
   });
 }
 
-export async function createCart(db: Database): Promise<string> {
+export async function createCart(db: Database, customerId: number | null = null): Promise<string> {
   const id = randomUUID();
-  await db.insert(carts).values({ id });
+  await db.insert(carts).values({ id, customerId });
   return id;
 }
 
@@ -123,7 +125,7 @@ export async function addGroup(
 }
 
 /** Loads the groups of a cart in the model's shape (for the rules), inside a transaction. */
-async function loadGroups(tx: Transaction | Database, cartId: string): Promise<LineItemGroupState[]> {
+async function loadGroups(tx: Executor, cartId: string): Promise<LineItemGroupState[]> {
   const rows = await tx
     .select({
       groupId: lineItemGroups.id,
@@ -195,6 +197,41 @@ async function saveGroup(tx: Transaction, before: LineItemGroupState, after: Lin
     .where(eq(lineItemGroups.id, after.id));
 }
 
+export class CartItemsError extends Error {
+  override name = "CartItemsError";
+}
+
+/**
+ * Sets every item's quantity at once, as an API client's modified cart states them (items left out are removed;
+ * the group goes with its last item). Runs inside the caller's cart lock. Refuses an unknown item or a quantity
+ * the line does not offer, before anything is written.
+ */
+export async function setItemQuantities(
+  tx: Transaction,
+  cartId: string,
+  priceBook: PriceBook,
+  quantities: ReadonlyMap<string, number>,
+): Promise<void> {
+  const [groups, view] = await Promise.all([loadGroups(tx, cartId), cartView(tx, cartId, priceBook)]);
+  const lines = new Map(view.groups.flatMap((group) => group.items).map((line) => [line.id, line]));
+  for (const [itemId, quantity] of quantities) {
+    const line = lines.get(itemId);
+    if (!line) throw new CartItemsError(`Item ${itemId} is not in this cart.`);
+    if (quantity !== line.quantity && !lineQuantityOptions(line, line.quantity).includes(quantity)) {
+      throw new CartItemsError(`Quantity ${quantity} is not offered for item ${itemId}.`);
+    }
+  }
+  for (const group of groups) {
+    let next: LineItemGroupState | null = group;
+    for (const item of group.items) {
+      if (!next) break;
+      const quantity = quantities.get(item.id);
+      next = quantity === undefined ? removeItem(next, item.id) : setItemQuantity(next, item.id, quantity);
+    }
+    if (next !== group) await saveGroup(tx, group, next);
+  }
+}
+
 /** Changes one item's quantity (zero removes it; the group goes with its last item). */
 export async function changeItemQuantity(db: Database, cartId: string, itemId: string, quantity: number) {
   return withCartLock(db, cartId, async (tx) => {
@@ -218,6 +255,44 @@ export async function removeCartItem(db: Database, cartId: string, itemId: strin
   });
 }
 
+/**
+ * Spec 2 §4: discontinued items are removed (one discontinued eye removes that eye's item; all discontinued
+ * removes the group). A line is discontinued when its product is discontinued in the catalog or its SKU is no
+ * longer active. Returns the names of the products removed, for the notice to the shopper.
+ */
+export async function removeDiscontinuedItems(db: Database, cartId: string): Promise<string[]> {
+  const discontinued = await db
+    .select({ itemId: lineItems.id })
+    .from(lineItems)
+    .innerJoin(lineItemGroups, eq(lineItemGroups.id, lineItems.groupId))
+    .innerJoin(products, eq(products.id, lineItems.productId))
+    .leftJoin(skus, eq(skus.upc, lineItems.upc))
+    .where(
+      and(eq(lineItemGroups.cartId, cartId), or(eq(products.discontinuedInCatalog, true), eq(skus.isActive, false))),
+    );
+  // The common case (nothing discontinued) costs one read and takes no lock.
+  if (discontinued.length === 0) return [];
+  const ids = new Set(discontinued.map((row) => row.itemId));
+  return withCartLock(db, cartId, async (tx) => {
+    const removedProducts: number[] = [];
+    for (const group of await loadGroups(tx, cartId)) {
+      let next: LineItemGroupState | null = group;
+      for (const item of group.items) {
+        if (!ids.has(item.id) || !next) continue;
+        next = removeItem(next, item.id);
+        removedProducts.push(item.productId);
+      }
+      if (next !== group) await saveGroup(tx, group, next);
+    }
+    if (removedProducts.length === 0) return [];
+    const names = await tx
+      .select({ id: products.id, name: products.displayName })
+      .from(products)
+      .where(inArray(products.id, removedProducts));
+    return [...new Set(names.map((row) => row.name))];
+  });
+}
+
 /** The header's count (one per lens group, one for solution), cheap enough for every page. */
 export async function cartCount(db: Database, cartId: string): Promise<number> {
   const rows = await db
@@ -230,7 +305,7 @@ export async function cartCount(db: Database, cartId: string): Promise<number> {
 }
 
 /** The cart as the cart page shows it, priced in the shopper's price book. */
-export async function cartView(db: Database, cartId: string, priceBook: PriceBook) {
+export async function cartView(db: Executor, cartId: string, priceBook: PriceBook) {
   const groups = await loadGroups(db, cartId);
   const productIds = [...new Set(groups.flatMap((group) => group.items.map((item) => item.productId)))];
   const upcs = groups.flatMap((group) => group.items.map((item) => item.upc)).filter((upc): upc is string => !!upc);
@@ -277,6 +352,7 @@ export async function cartView(db: Database, cartId: string, priceBook: PriceBoo
         whichEye: item.whichEye,
         eyeLabel: item.whichEye === "none" ? null : EYE_LABELS[item.whichEye],
         productId: item.productId,
+        brandSlug: item.brandSlug,
         productName: product?.displayName ?? "Unavailable product",
         brandName: product?.brandName ?? "",
         href: product ? productPath(product) : null,
@@ -330,7 +406,10 @@ export async function adoptCart(db: Database, anonymousCartId: string | undefine
     .orderBy(desc(carts.updatedAt))
     .limit(1);
   const [anonymous] = anonymousCartId
-    ? await db.select({ id: carts.id, customerId: carts.customerId }).from(carts).where(eq(carts.id, anonymousCartId))
+    ? await db
+        .select({ id: carts.id, customerId: carts.customerId, couponId: carts.couponId })
+        .from(carts)
+        .where(eq(carts.id, anonymousCartId))
     : [];
   if (!anonymous || anonymous.customerId !== null) return owned?.id;
   if (!owned) {
@@ -348,6 +427,15 @@ export async function adoptCart(db: Database, anonymousCartId: string | undefine
         .set({ cartId: owned.id, position: position++, updatedAt: new Date() })
         .where(eq(lineItemGroups.id, group.id));
       known.add(groupSignature(group));
+    }
+    // A coupon entered before signing in comes along when the customer's cart has none (single-use codes rebind).
+    const [owner] = await tx.select({ couponId: carts.couponId }).from(carts).where(eq(carts.id, owned.id));
+    if (anonymous.couponId !== null && owner?.couponId === null) {
+      await tx.update(carts).set({ couponId: anonymous.couponId }).where(eq(carts.id, owned.id));
+      await tx
+        .update(coupons)
+        .set({ redeemedCartId: owned.id })
+        .where(and(eq(coupons.id, anonymous.couponId), eq(coupons.redeemedCartId, anonymous.id)));
     }
     await tx.delete(carts).where(eq(carts.id, anonymous.id));
   });

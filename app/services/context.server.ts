@@ -2,10 +2,11 @@ import { createContext } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { ContentSource } from "./adapters/content/content-source";
 import type { EmailSender } from "./adapters/email/email-sender";
+import type { TaxCalculator } from "./adapters/tax/tax-calculator";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
 import type { PriceBook } from "~/models/catalog";
-import type { AppSession, StoreSession } from "./session.server";
+import type { AppSession, StoreSession, Toast } from "./session.server";
 
 /** What the process holds for every request: set once by the server's getLoadContext. */
 export interface AppServices {
@@ -16,6 +17,7 @@ export interface AppServices {
   logger: Logger;
   sessions: AppSession;
   email: EmailSender;
+  tax: TaxCalculator;
 }
 export const servicesContext = createContext<AppServices>();
 
@@ -54,5 +56,7 @@ export interface Visitor {
   hasPersonalCookies: boolean;
   /** One-read messages for the sign-in dialog. */
   signInFlash: { notice: string | null; result: unknown; email: string | null };
+  /** A one-time toast for this page (read from the flash). */
+  toast: Toast | null;
 }
 export const visitorContext = createContext<Visitor>();

@@ -15,6 +15,14 @@ export interface SessionFlashData {
   signInResult: unknown;
   /** The e-mail to fill in on the next slide. */
   signInEmail: string;
+  /** A one-time notice for the next page (e.g. a coupon applied), shown as a toast. */
+  toast: Toast;
+}
+
+export interface Toast {
+  id: string;
+  kind: "success" | "info" | "error";
+  message: string;
 }
 
 export interface SessionData {
@@ -121,4 +129,9 @@ function safeParse(cookieHeader: string): Record<string, string | undefined> {
   } catch {
     return {};
   }
+}
+
+/** Leaves a toast for the next page the shopper sees (after the redirect that follows a form post). */
+export function flashToast(session: StoreSession, kind: Toast["kind"], message: string): void {
+  session.flash("toast", { id: crypto.randomUUID(), kind, message });
 }

@@ -6,6 +6,7 @@ import { isMalformedQuery, PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
 import { SIGN_IN_PARAM } from "~/models/sign-in";
 import { customerForAutoLoginToken, customerForSession } from "./auth/accounts.server";
 import { endSignedInSession, startSignedInSession } from "./auth/sign-in.server";
+import { applyCouponLink, COUPON_LINK_PARAM } from "./coupon-link.server";
 import { servicesContext, visitorContext, type VisitorCustomer } from "./context.server";
 import { hasPersonalCookies } from "./session.server";
 
@@ -92,6 +93,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     email: session.get("signInEmail") ?? null,
   };
   if (signInFlash.notice !== null || signInFlash.result !== null || signInFlash.email !== null) changed = true;
+  const toast = session.get("toast") ?? null;
+  if (toast !== null) changed = true;
 
   const personal = hasPersonalCookies(cookieHeader, sessions.cookieName);
   const priceBook = session.get("priceBook");
@@ -105,7 +108,16 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
     hasPersonalCookies: personal,
     signInFlash,
+    toast,
   });
+
+  if (request.method === "GET" && url.searchParams.has(COUPON_LINK_PARAM)) {
+    const target = await applyCouponLink(services, context.get(visitorContext), url, request.headers.get("User-Agent"));
+    throw redirect(target, {
+      status: 303,
+      headers: { "Set-Cookie": await sessions.commitSession(session), "Cache-Control": PRIVATE_CACHE_CONTROL },
+    });
+  }
 
   const response = await next();
   // A page that sends the shopper on to the sign-in dialog elsewhere (a protected page) passes its messages on.

@@ -68,9 +68,9 @@ describe("adding a lens to the cart", () => {
 
     const request = new Request("http://store.test/cart", { headers: { Cookie: cookie.split(";")[0]! } });
     const context = await createRequestContext(services, request);
-    const cart = await cartLoader({ request, params: {}, context } as never);
-    expect(cart.groups).toHaveLength(1);
-    const [group] = cart.groups;
+    const { cart } = await cartLoader({ request, params: {}, context } as never);
+    expect(cart?.groups).toHaveLength(1);
+    const [group] = cart!.groups;
     expect(group!.autoReorder).toBe("Every 3 months");
     expect(group!.items.map((item) => item.eyeLabel)).toEqual(["OD", "OS"]);
     expect(group!.items[0]!.upc).toMatch(/^[0-9]{12}$/);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
 import { createEmailSender } from "~/services/adapters/email/index.server";
+import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { parseConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -32,6 +33,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     logger,
     sessions: createAppSession(config),
     email: createEmailSender(config, database.db, logger),
+    tax: createTaxCalculator(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useSyncExternalStore } from "react";
+
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from "~/models/account";
@@ -16,16 +16,7 @@ import {
   US_STATES,
 } from "~/models/address";
 import { FormErrors, SelectField, TextField } from "./FormFields";
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * The add/edit address form. A US address picks its state from the list; another country types its state,

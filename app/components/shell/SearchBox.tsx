@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import {
   normalizeSearchQuery,
@@ -6,19 +6,10 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   type SearchSuggestionsResponse,
 } from "~/models/search";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /** How long typing must pause before suggestions are loaded. */
 const SUGGESTION_DEBOUNCE_MS = 200;
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The header search: a GET form to /search, so it works with or without JavaScript. It sits in a <details>

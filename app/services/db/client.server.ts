@@ -12,6 +12,9 @@ import * as schema from "./schema";
 
 /** Both drivers speak the same Postgres dialect; services only see this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: reads that must also run under a lock take this. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

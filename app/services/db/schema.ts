@@ -166,12 +166,72 @@ export const skus = pgTable(
  * exist. Every change takes the row lock (`select … for update`) and bumps `version`, so concurrent changes to
  * one cart are applied one after the other.
  */
-export const carts = pgTable("carts", {
-  id: text("id").primaryKey(),
-  customerId: integer("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
-  version: integer("version").notNull().default(0),
-  ...timestamps,
-});
+export const carts = pgTable(
+  "carts",
+  {
+    id: text("id").primaryKey(),
+    customerId: integer("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(0),
+    /** The coupon the shopper entered (it counts only while its promotion gives more than 0). */
+    couponId: integer("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
+    /** Spec: 0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay. */
+    shippingLevel: smallint("shipping_level").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [check("carts_shipping_level_check", sql`${table.shippingLevel} between 0 and 4`)],
+);
+
+/**
+ * Promotions (spec: id, rewards, expiration). Rewards and conditions are JSON checked by the model's schemas when
+ * read; the engine in app/models/promotions.ts decides what a cart earns. `uniqueCouponName` names the coupon
+ * from which single-use codes are issued (GET api/coupon/unique?couponName=).
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: serial("id").primaryKey(),
+    /** A stable internal key (the seed upserts by it). */
+    key: text("key").notNull().unique(),
+    description: text("description").notNull(),
+    rewards: jsonb("rewards").$type<unknown[]>().notNull(),
+    conditions: jsonb("conditions").$type<Record<string, unknown>>().notNull().default({}),
+    requiresCoupon: boolean("requires_coupon").notNull().default(false),
+    exclusive: boolean("exclusive").notNull().default(false),
+    isPrivateLabelTrial: boolean("is_private_label_trial").notNull().default(false),
+    uniqueCouponName: text("unique_coupon_name").unique(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check("promotions_dates_check", sql`${table.expiresAt} is null or ${table.expiresAt} > ${table.startsAt}`),
+  ],
+);
+
+/**
+ * Coupon codes (spec: couponCode, couponName, promotion, expiration), stored upper case. A single-use code binds to
+ * the first cart it is applied to (`redeemedCartId`); another cart is refused.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    singleUse: boolean("single_use").notNull().default(false),
+    redeemedCartId: text("redeemed_cart_id"),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("coupons_promotion_idx").on(table.promotionId),
+    check("coupons_code_format_check", sql`${table.code} ~ '^[A-Z0-9-]{1,40}$'`),
+  ],
+);
 
 /** One group per patient: right and left eye lenses, or solutions (spec: LineItemGroup). */
 export const lineItemGroups = pgTable(
@@ -246,6 +306,8 @@ export const customers = pgTable("customers", {
   interests: jsonb("interests").$type<Record<string, boolean>>().notNull().default({}),
   /** Consent attributes, e.g. { typeId: 1, value: "LegalNov2023" }. */
   attributes: jsonb("attributes").$type<Array<{ typeId: number; value: string }>>().notNull().default([]),
+  /** Store credit (spec: customerCredits), taken off what an order charges. */
+  creditCents: integer("credit_cents").notNull().default(0),
   ...timestamps,
 });
 

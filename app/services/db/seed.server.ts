@@ -1,16 +1,27 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "./client.server";
+import type { Database, Transaction } from "./client.server";
 import { seedBrands, seedProducts } from "./seed/catalog-data.server";
 import { makeUpc, parameterCombinations, parameterKey, stockFor } from "./seed/catalog-rows";
-import { appMeta, brands, productParameterOptions, productParameters, productPrices, products, skus } from "./schema";
+import { seedPromotions } from "./seed/promotion-data.server";
+import {
+  appMeta,
+  brands,
+  coupons,
+  productParameterOptions,
+  productParameters,
+  productPrices,
+  products,
+  promotions,
+  skus,
+} from "./schema";
 
 const SEED_VERSION_KEY = "demo_seed_version";
 const BATCH = 1000;
 
 /** A fingerprint of the demo data: the seed runs again only when the data (or this code's version) changes. */
 export const DEMO_SEED_VERSION = createHash("sha256")
-  .update(JSON.stringify({ v: 1, seedBrands, seedProducts }))
+  .update(JSON.stringify({ v: 2, seedBrands, seedProducts, seedPromotions }))
   .digest("hex")
   .slice(0, 16);
 
@@ -23,6 +34,7 @@ export interface SeedResult {
   brands: number;
   products: number;
   skus: number;
+  promotions: number;
 }
 
 /**
@@ -146,10 +158,50 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
       skuCount += skuRows.length;
     }
 
+    await seedDemoPromotions(tx, seededAt);
     await tx
       .insert(appMeta)
       .values({ key: SEED_VERSION_KEY, value: DEMO_SEED_VERSION })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: DEMO_SEED_VERSION, updatedAt: seededAt } });
   });
-  return { brands: seedBrands.length, products: seedProducts.length, skus: skuCount };
+  return {
+    brands: seedBrands.length,
+    products: seedProducts.length,
+    skus: skuCount,
+    promotions: seedPromotions.length,
+  };
+}
+
+/** Upserts the demo promotions by key and their shared coupon codes by code (issued single-use codes stay). */
+async function seedDemoPromotions(tx: Transaction, seededAt: Date) {
+  for (const promotion of seedPromotions) {
+    const values = {
+      key: promotion.key,
+      description: promotion.description,
+      rewards: promotion.rewards,
+      conditions: promotion.conditions,
+      requiresCoupon: promotion.requiresCoupon ?? false,
+      exclusive: promotion.exclusive ?? false,
+      isPrivateLabelTrial: promotion.isPrivateLabelTrial ?? false,
+      uniqueCouponName: promotion.uniqueCouponName ?? null,
+      startsAt: new Date(promotion.startsAt),
+      expiresAt: promotion.expiresAt ? new Date(promotion.expiresAt) : null,
+      updatedAt: seededAt,
+    };
+    const { key: _key, ...updatable } = values;
+    const [row] = await tx
+      .insert(promotions)
+      .values(values)
+      .onConflictDoUpdate({ target: promotions.key, set: updatable })
+      .returning({ id: promotions.id });
+    for (const coupon of promotion.couponCodes ?? []) {
+      await tx
+        .insert(coupons)
+        .values({ code: coupon.code, name: coupon.name, promotionId: row!.id, updatedAt: seededAt })
+        .onConflictDoUpdate({
+          target: coupons.code,
+          set: { name: coupon.name, promotionId: row!.id, updatedAt: seededAt },
+        });
+    }
+  }
 }

@@ -1,0 +1,49 @@
+import { useRef } from "react";
+import { Form, useSubmit } from "react-router";
+
+export interface ShippingChoice {
+  shippingLevel: number;
+  label: string;
+  priceLabel: string;
+  estimatedDelivery: string;
+  selected: boolean;
+}
+
+/**
+ * The shipping method: radio choices and an Update button (a plain form, intent=set-shipping). With JavaScript a
+ * change submits at once; the button stays for keyboard users and browsers without it.
+ */
+export function ShippingMethods({ methods, error }: { methods: ShippingChoice[]; error?: string | null }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  return (
+    <Form method="post" ref={formRef} className="shipping-methods" aria-labelledby="shipping-heading">
+      <input type="hidden" name="intent" value="set-shipping" />
+      <fieldset>
+        <legend id="shipping-heading">Shipping method</legend>
+        {methods.map((method) => (
+          <label key={method.shippingLevel} className="shipping-choice">
+            <input
+              type="radio"
+              name="shippingLevel"
+              value={method.shippingLevel}
+              defaultChecked={method.selected}
+              onChange={() => formRef.current && submit(formRef.current, { preventScrollReset: true })}
+            />
+            <span className="shipping-choice-label">{method.label}</span>
+            <span className="shipping-choice-price">{method.priceLabel}</span>
+            <span className="shipping-choice-estimate">Estimated delivery {method.estimatedDelivery}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button">
+        Update shipping
+      </button>
+    </Form>
+  );
+}
