@@ -11,6 +11,7 @@ import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
+import { ensureCart } from "~/services/add-to-cart.server";
 import { applyCoupon, removeCoupon, setShippingLevel } from "~/services/cart-changes.server";
 import { CartMissingError, pricedCart } from "~/services/cart-pricing.server";
 import {
@@ -69,13 +70,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "apply-coupon" || intent === "remove-coupon") {
     const submission = parseWithZod(formData, { schema: couponFormSchema });
     if (submission.status !== "success") return reply("coupon", submission.reply());
-    if (!cartId || !exists) return reply("coupon", submission.reply({ formErrors: [CART_MESSAGES.cartGone] }));
     if (submission.value.intent === "remove-coupon") {
-      await removeCoupon(db, cartId);
+      if (cartId && exists) await removeCoupon(db, cartId);
       flashToast(session, "info", "Coupon removed.");
       return redirect("/cart", 303);
     }
-    const result = await applyCoupon(db, cartId, submission.value.couponCode, shopper);
+    // A code entered before anything is in the cart is kept for it (spec: an add-items notice).
+    const target = cartId && exists ? cartId : await ensureCart(db, session, shopper.customerId);
+    const result = await applyCoupon(db, target, submission.value.couponCode, shopper);
     if (!result.ok) return reply("coupon", submission.reply({ fieldErrors: { couponCode: [result.message] } }));
     flashToast(session, result.kind, result.message);
     return redirect("/cart", 303);

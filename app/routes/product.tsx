@@ -15,6 +15,7 @@ import { addProductToCart, resolveLensOrder, resolveSolutionOrder } from "~/serv
 import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog.server";
 import { notFound } from "~/services/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
+import { customerGroupsFor, rebatesForProduct } from "~/services/promotions.server";
 import type { Route } from "./+types/product";
 
 export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public" };
@@ -69,8 +70,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await loadProduct(request, params, context);
   const order = orderChoices(product);
   // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
-  const solutionSku =
-    product.productType === PRODUCT_TYPE.solution ? await matchSku(services.db, product.id, {}) : null;
+  const { priceBook, customer } = context.get(visitorContext);
+  const [solutionSku, rebates] = await Promise.all([
+    product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
+    customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>
+      rebatesForProduct(services.db, product.id, { priceBook, customerGroups }, new Date()),
+    ),
+  ]);
   return data(
     {
       product: {
@@ -89,6 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         parameters: product.parameters,
       },
       ...order,
+      rebates: (rebates ?? []).map((offer) => offer.description),
       stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
       inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
       canonical: productPath(product),
@@ -151,6 +158,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <p className="product-price">{formatCents(product.unitPriceCents)} per box</p>
         ) : null}
         {loaderData.stock ? <p className="stock-text">{loaderData.stock}</p> : null}
+        {loaderData.rebates.length > 0 ? (
+          <ul className="product-rebates" data-testid="product-rebates">
+            {loaderData.rebates.map((rebate) => (
+              <li key={rebate}>{rebate}</li>
+            ))}
+          </ul>
+        ) : null}
         {!isSolution ? (
           <p>
             <Link to={`?${REBATE_DIALOG_QUERY.name}=${REBATE_DIALOG_QUERY.value}`} preventScrollReset rel="nofollow">

@@ -111,6 +111,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     toast,
   });
 
+  // What the session holds once this middleware has read it: a route that changes it (a cart id, a toast) needs
+  // no Set-Cookie of its own — the change is noticed and committed below.
+  const sessionBefore = JSON.stringify(session.data);
+
   if (request.method === "GET" && url.searchParams.has(COUPON_LINK_PARAM)) {
     const target = await applyCouponLink(services, context.get(visitorContext), url, request.headers.get("User-Agent"));
     throw redirect(target, {
@@ -128,7 +132,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     if (signInFlash.email !== null) session.flash("signInEmail", signInFlash.email);
   }
   if (malformed) response.headers.append("Set-Cookie", await sessions.clearCookie());
-  else if (changed) response.headers.append("Set-Cookie", await sessions.commitSession(session));
+  else if (changed || JSON.stringify(session.data) !== sessionBefore) {
+    const committed = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessions.cookieName}=`));
+    if (!committed || changed) response.headers.append("Set-Cookie", await sessions.commitSession(session));
+  }
 
   const isRead = request.method === "GET" || request.method === "HEAD";
   const optedIn = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
