@@ -82,6 +82,16 @@ export default [
   route("api/catalog/:id", "routes/api.catalog.$id.ts"),
   route("api/catalog/:id/parameters", "routes/api.catalog.$id.parameters.ts"),
   route("api/catalog/:id/match", "routes/api.catalog.$id.match.ts"),
+  route("api/cart", "routes/api.cart.ts"),
+  route("api/cart/coupon", "routes/api.cart.coupon.ts"),
+  route("api/cart/shippingMethod", "routes/api.cart.shippingMethod.ts"),
+  route("api/coupon/unique", "routes/api.coupon.unique.ts"),
+  route("api/promotions/all", "routes/api.promotions.all.ts"),
+  route(
+    "api/promotions/productDiscountsWithProductSpecific",
+    "routes/api.promotions.productDiscountsWithProductSpecific.ts",
+  ),
+  route("api/promotions/rebates/:productId", "routes/api.promotions.rebates.$productId.ts"),
 
   // Eye doctors.
   comingSoon("eye-doctor-search", "eye-doctor-search.tsx"),

@@ -13,7 +13,7 @@ import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
 import { ensureCart } from "~/services/add-to-cart.server";
 import { applyCoupon, removeCoupon, setShippingLevel } from "~/services/cart-changes.server";
-import { CartMissingError, pricedCart } from "~/services/cart-pricing.server";
+import { pricedCart } from "~/services/cart-pricing.server";
 import {
   cartExists,
   cartView,
@@ -35,25 +35,19 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { session, priceBook, customer } = context.get(visitorContext);
-  const cartId = session.get("cartId");
-  if (!cartId) return { cart: null, removed: [] };
-  try {
-    const removed = await removeDiscontinuedItems(services.db, cartId);
-    const cart = await pricedCart(services, cartId, { customerId: customer?.id ?? null, priceBook });
-    return {
-      cart: {
-        ...cart,
-        groups: cart.groups.map((group) => ({
-          ...group,
-          items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item, item.quantity) })),
-        })),
-      },
-      removed,
-    };
-  } catch (error) {
-    if (error instanceof CartMissingError) return { cart: null, removed: [] };
-    throw error;
-  }
+  const cartId = session.get("cartId") ?? null;
+  const removed = cartId ? await removeDiscontinuedItems(services.db, cartId) : [];
+  const cart = await pricedCart(services, cartId, { customerId: customer?.id ?? null, priceBook });
+  return {
+    cart: {
+      ...cart,
+      groups: cart.groups.map((group) => ({
+        ...group,
+        items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item, item.quantity) })),
+      })),
+    },
+    removed,
+  };
 }
 
 type ActionForm = "line" | "coupon" | "shipping";
@@ -122,13 +116,13 @@ function reply(form: ActionForm, result: SubmissionResult<string[]>, itemId?: st
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, removed } = loaderData;
   const notices = removed.length > 0 ? <RemovedNotice names={removed} /> : null;
-  if (!cart || cart.groups.length === 0) {
+  if (cart.groups.length === 0) {
     return (
       <section className="cart cart-empty">
         <h1>Your cart</h1>
         {notices}
         <p>Your cart is empty.</p>
-        {cart?.coupon ? (
+        {cart.coupon ? (
           <p className="coupon-saved" data-testid="applied-coupon">
             Coupon <strong>{cart.coupon.code}</strong> is saved to your cart. Add items to use it.
           </p>

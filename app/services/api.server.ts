@@ -15,13 +15,34 @@ export function jsonResponse(body: unknown, cacheControl: string, status = 200):
 }
 
 /** `{ error: message }` with a status; errors are never stored by a cache. */
-export function jsonError(status: 400 | 404 | 405, message: string, headers?: Record<string, string>): Response {
+export function jsonError(
+  status: 400 | 401 | 404 | 405 | 413 | 422 | 429,
+  message: string,
+  headers?: Record<string, string>,
+): Response {
   return Response.json({ error: message }, { status, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, ...headers } });
 }
 
-/** The answer to any method other than GET (and HEAD) on a read-only resource. */
-export function methodNotAllowed(): Response {
-  return jsonError(405, "Only GET is allowed here.", { Allow: "GET, HEAD" });
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** 405 with Allow for any method a route does not take (GET, the default, also answers HEAD). */
+export function methodNotAllowed(...allowed: Method[]): Response {
+  const methods: string[] = allowed.length > 0 ? allowed : ["GET"];
+  const allow = methods.includes("GET") ? [...methods, "HEAD"] : methods;
+  return jsonError(405, `Only ${methods.join(" or ")} is allowed here.`, { Allow: allow.join(", ") });
+}
+
+/** A JSON answer no cache may keep (anything personal). */
+export const privateJson = (body: unknown, status = 200) => jsonResponse(body, PRIVATE_CACHE_CONTROL, status);
+
+/** Validates input with a schema; a failure is a 400 with every message (prefixed by its field). */
+export function parseJson<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message,
+  );
+  throw jsonError(400, [...new Set(messages)].join(" "));
 }
 
 const productIdSchema = z

@@ -36,11 +36,12 @@ export interface Shopper {
 
 /** Everything the promotions engine needs about one cart, read once (inside a transaction when under a lock). */
 export interface PricingInputs {
-  cartId: string;
+  /** Null when there is no cart (it prices as empty). */
+  cartId: string | null;
   version: number;
   shippingLevel: ShippingLevel;
   coupon: CouponRecord | null;
-  view: CartView;
+  view: Pick<CartView, "groups" | "subtotalCents">;
   lines: PricedLine[];
   promotions: Promotion[];
   customerGroups: CustomerGroup[];
@@ -49,23 +50,22 @@ export interface PricingInputs {
   taxState: string | null;
 }
 
-export class CartMissingError extends Error {
-  override name = "CartMissingError";
-}
-
+/** The cart's inputs; a missing cart (none yet, or gone) reads as an empty one at version 0. */
 export async function loadPricingInputs(
   db: Executor,
-  cartId: string,
+  cartId: string | null,
   shopper: Shopper,
   now: Date,
 ): Promise<PricingInputs> {
-  const [cart] = await db
-    .select({ version: carts.version, couponId: carts.couponId, shippingLevel: carts.shippingLevel })
-    .from(carts)
-    .where(eq(carts.id, cartId));
-  if (!cart) throw new CartMissingError(`cart ${cartId} not found`);
+  const [found] = cartId
+    ? await db
+        .select({ version: carts.version, couponId: carts.couponId, shippingLevel: carts.shippingLevel })
+        .from(carts)
+        .where(eq(carts.id, cartId))
+    : [];
+  const cart = found ?? { version: 0, couponId: null, shippingLevel: 0 };
   const [view, promotions, customerGroups, coupon, customer, primary] = await Promise.all([
-    cartView(db, cartId, shopper.priceBook),
+    found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 },
     activePromotions(db, now),
     customerGroupsFor(db, shopper.customerId),
     cart.couponId === null ? null : findCouponById(db, cart.couponId),
@@ -96,7 +96,7 @@ export async function loadPricingInputs(
     })),
   );
   return {
-    cartId,
+    cartId: found ? cartId : null,
     version: cart.version,
     shippingLevel: isShippingLevel(cart.shippingLevel) ? cart.shippingLevel : 0,
     coupon,
@@ -138,7 +138,7 @@ export const COUPON_STATUS_MESSAGES: Record<Exclude<CouponStatus, "applied">, st
  */
 export async function pricedCart(
   services: { db: Executor; tax: TaxCalculator },
-  cartId: string,
+  cartId: string | null,
   shopper: Shopper,
   now: Date = new Date(),
 ) {
@@ -185,6 +185,7 @@ export async function pricedCart(
           status: outcome.coupon.status,
           amountCents: outcome.coupon.totalCents,
           message: outcome.coupon.status === "applied" ? null : COUPON_STATUS_MESSAGES[outcome.coupon.status],
+          expiresAt: inputs.coupon.expiresAt,
           expiryLabel: inputs.coupon.expiresAt ? expiryLabel("coupon", inputs.coupon.expiresAt) : null,
         }
       : null;
@@ -218,7 +219,7 @@ export async function pricedCart(
 
   const nowInZone = DateTime.fromJSDate(now);
   return {
-    cartId,
+    cartId: inputs.cartId,
     version: inputs.version,
     customerGroups: inputs.customerGroups,
     groups: inputs.view.groups.map((group) => ({
@@ -230,6 +231,7 @@ export async function pricedCart(
       description: promotion.description,
       amountCents: promotion.totalCents,
       rewards: promotion.rewards,
+      expiresAt: promotion.expiresAt,
       expiryLabel: promotion.expiresAt ? expiryLabel("promo", promotion.expiresAt) : null,
     })),
     coupon,

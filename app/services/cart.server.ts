@@ -378,6 +378,7 @@ export async function cartView(db: Executor, cartId: string, priceBook: PriceBoo
     return {
       id: group.id,
       type: group.type,
+      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
       autoReorder: group.autoReorderFrequencyDays ? frequencyLabel(group.autoReorderFrequencyDays) : null,
       items,
       subtotalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),

@@ -61,11 +61,16 @@ export async function rebatesForProduct(
   now: Date,
 ): Promise<RebateOffer[] | null> {
   const [product] = await db
-    .select({ productId: products.id, productType: products.productType, brandSlug: brands.slug })
+    .select({
+      productId: products.id,
+      productType: products.productType,
+      brandSlug: brands.slug,
+      isHidden: products.isHidden,
+    })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.id, productId));
-  if (!product) return null;
+  if (!product || product.isHidden) return null;
   return rebateOffers(
     await activePromotions(db, now),
     { productId, brandSlug: product.brandSlug, productType: product.productType === 2 ? "solution" : "lens" },

@@ -1,0 +1,32 @@
+import { methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
+import { z } from "zod";
+import { setShippingLevel } from "~/services/cart-changes.server";
+import {
+  apiCartClient,
+  cartChangeError,
+  cartJson,
+  readJson,
+  requireCartId,
+  shippingLevelSchema,
+} from "~/services/cart-api.server";
+import type { Route } from "./+types/api.cart.shippingMethod";
+
+const shippingMethodSchema = z.object({ shippingLevel: shippingLevelSchema });
+
+export function loader() {
+  return methodNotAllowed("PUT");
+}
+
+/** PUT /api/cart/shippingMethod {shippingLevel: 0–4} → 200 the cart; 400 another level; 404 without a cart. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const client = await apiCartClient(request, context);
+  const { shippingLevel } = parseJson(shippingMethodSchema, await readJson(request));
+  const cartId = requireCartId(client);
+  try {
+    await setShippingLevel(client.services.db, cartId, shippingLevel);
+  } catch (error) {
+    return cartChangeError(error);
+  }
+  return privateJson(await cartJson(client.services, cartId, client.shopper));
+}
