@@ -39,8 +39,9 @@ export function normalizeCouponCode(code: string): string {
 export const couponCodeSchema = z
   .string({ error: COUPON_MESSAGES.invalid })
   .trim()
-  .min(1, { error: COUPON_MESSAGES.invalid })
-  .max(40, { error: COUPON_MESSAGES.invalid })
+  // abort: a blank code is one mistake, so it gets one message (not the pattern's too).
+  .min(1, { error: COUPON_MESSAGES.invalid, abort: true })
+  .max(40, { error: COUPON_MESSAGES.invalid, abort: true })
   .regex(/^[A-Za-z0-9-]+$/, { error: COUPON_MESSAGES.invalid })
   .transform(normalizeCouponCode);
 

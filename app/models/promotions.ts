@@ -197,12 +197,13 @@ export function allocate(amountCents: number, remaining: readonly number[]): num
   const total = remaining.reduce((sum, value) => sum + value, 0);
   const amount = Math.min(amountCents, total);
   if (amount <= 0 || total === 0) return remaining.map(() => 0);
-  const exact = remaining.map((value) => (amount * value) / total);
-  const shares = exact.map(Math.floor);
+  // Integer remainders (not floating-point fractions), so equal remainders really tie and go to the earlier line.
+  const remainders = remaining.map((value) => (amount * value) % total);
+  const shares = remaining.map((value, index) => (amount * value - remainders[index]!) / total);
   let left = amount - shares.reduce((sum, value) => sum + value, 0);
-  const order = exact
-    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
-    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const order = remainders
+    .map((remainder, index) => ({ index, remainder }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of order) {
     if (left === 0) break;
     if (shares[index]! < remaining[index]!) {
@@ -263,8 +264,10 @@ function applyAll(
             };
           }
         } else if (reward.type === "Shipping") {
-          if (reward.levels.includes(context.shippingLevel) && shippingLeft > 0) {
-            const amount = Math.min(reward.amountCents ?? shippingLeft, shippingLeft);
+          const amount = reward.levels.includes(context.shippingLevel)
+            ? Math.min(reward.amountCents ?? shippingLeft, shippingLeft)
+            : 0;
+          if (amount > 0) {
             shippingLeft -= amount;
             applied = {
               rewardType: "Shipping",
@@ -456,6 +459,6 @@ export function rebateOffers(
 
 /** Spec 2 §8: 'Promo expires {date}' and 'Coupon expires {date}' (the date in the business time zone). */
 export function expiryLabel(kind: "promo" | "coupon", expiresAt: Date): string {
-  const date = DateTime.fromJSDate(expiresAt, { zone: BUSINESS_TIME_ZONE }).toFormat("LLL d, yyyy");
+  const date = DateTime.fromJSDate(expiresAt, { zone: BUSINESS_TIME_ZONE }).setLocale("en-US").toFormat("LLL d, yyyy");
   return `${kind === "promo" ? "Promo" : "Coupon"} expires ${date}`;
 }

@@ -11,8 +11,7 @@ import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
-import { ensureCart } from "~/services/add-to-cart.server";
-import { applyCoupon, removeCoupon, setShippingLevel } from "~/services/cart-changes.server";
+import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart-changes.server";
 import { pricedCart } from "~/services/cart-pricing.server";
 import {
   cartExists,
@@ -69,9 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       flashToast(session, "info", "Coupon removed.");
       return redirect("/cart", 303);
     }
-    // A code entered before anything is in the cart is kept for it (spec: an add-items notice).
-    const target = cartId && exists ? cartId : await ensureCart(db, session, shopper.customerId);
-    const result = await applyCoupon(db, target, submission.value.couponCode, shopper);
+    const result = await applyCouponToShopperCart(db, session, submission.value.couponCode, shopper);
     if (!result.ok) return reply("coupon", submission.reply({ fieldErrors: { couponCode: [result.message] } }));
     flashToast(session, result.kind, result.message);
     return redirect("/cart", 303);

@@ -1,18 +1,9 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { DateTime } from "luxon";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
-import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
-import { orderSummary } from "~/models/order-summary";
 import { evaluatePromotions, type AppliedReward, type PricedLine } from "~/models/promotions";
-import {
-  deliveryEstimate,
-  formatDeliveryDate,
-  SHIPPING_METHODS,
-  shippingPriceLabel,
-  type ShippingLevel,
-} from "~/models/shipping";
+import type { ShippingLevel } from "~/models/shipping";
 import { jsonError, privateJson } from "./api.server";
 import { bearerToken, readJsonBody } from "./auth-api.server";
 import { CartVersionConflictError, CouponRefusedError } from "./cart-changes.server";
@@ -20,7 +11,7 @@ import { pricedCart, type PricedCart, type Shopper } from "./cart-pricing.server
 import { CartItemsError, CartNotFoundError } from "./cart.server";
 import { servicesContext, visitorContext, type AppServices } from "./context.server";
 import type { Database } from "./db/client.server";
-import { brands, carts, coupons, customers, lineItemGroups, productPrices, products, promotions } from "./db/schema";
+import { brands, carts, productPrices, products } from "./db/schema";
 import { activePromotions, customerGroupsFor } from "./promotions.server";
 
 /**

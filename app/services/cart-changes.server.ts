@@ -3,10 +3,12 @@ import { COUPON_MESSAGES, normalizeCouponCode } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import type { ShippingLevel } from "~/models/shipping";
 import { evaluateCart, loadPricingInputs, type Shopper } from "./cart-pricing.server";
-import { setItemQuantities, withCartLock } from "./cart.server";
+import { ensureCart } from "./add-to-cart.server";
+import { cartExists, setItemQuantities, withCartLock } from "./cart.server";
 import type { Database, Transaction } from "./db/client.server";
 import { carts, coupons } from "./db/schema";
 import { couponUsable, findCoupon, type CouponRecord } from "./promotions.server";
+import type { StoreSession } from "./session.server";
 
 /** A coupon the cart cannot take, with the spec's message for the shopper. Thrown so the change rolls back. */
 export class CouponRefusedError extends Error {
@@ -89,6 +91,26 @@ export async function applyCoupon(
     if (error instanceof CouponRefusedError) return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/**
+ * Applies a code to the shopper's cart (the cart page's form and `uecode` links). Without a cart, one is created
+ * only for a code it could take (a refused code leaves no empty cart behind).
+ */
+export async function applyCouponToShopperCart(
+  db: Database,
+  session: StoreSession,
+  code: string,
+  shopper: Shopper,
+  now: Date = new Date(),
+): Promise<CouponResult> {
+  const current = session.get("cartId");
+  if (!current || !(await cartExists(db, current))) {
+    const coupon = await findCoupon(db, normalizeCouponCode(code));
+    if (!coupon || !couponUsable(coupon, "", now)) return { ok: false, message: COUPON_MESSAGES.invalid };
+  }
+  const cartId = await ensureCart(db, session, shopper.customerId);
+  return applyCoupon(db, cartId, code, shopper, now);
 }
 
 /** Takes the coupon off (a single-use code stays bound to this cart, so it cannot move to another). */

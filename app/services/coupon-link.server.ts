@@ -1,7 +1,6 @@
 import { isbot } from "isbot";
 import { couponCodeSchema, COUPON_MESSAGES } from "~/models/cart-forms";
-import { ensureCart } from "./add-to-cart.server";
-import { applyCoupon } from "./cart-changes.server";
+import { applyCouponToShopperCart } from "./cart-changes.server";
 import type { AppServices, Visitor } from "./context.server";
 import { flashToast } from "./session.server";
 
@@ -27,9 +26,10 @@ export async function applyCouponLink(
     if (!code.success) {
       flashToast(visitor.session, "error", COUPON_MESSAGES.invalid);
     } else {
-      const customerId = visitor.customer?.id ?? null;
-      const cartId = await ensureCart(services.db, visitor.session, customerId);
-      const result = await applyCoupon(services.db, cartId, code.data, { customerId, priceBook: visitor.priceBook });
+      const result = await applyCouponToShopperCart(services.db, visitor.session, code.data, {
+        customerId: visitor.customer?.id ?? null,
+        priceBook: visitor.priceBook,
+      });
       flashToast(visitor.session, result.ok ? result.kind : "error", result.message);
     }
   }
