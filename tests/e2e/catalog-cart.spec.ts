@@ -59,7 +59,7 @@ test.describe("catalog to cart (issue 3)", () => {
     await expect(lines.nth(1)).toContainText("Axis 90");
     await expect(lines.nth(0)).toContainText("6 months supply");
 
-    const subtotal = await page.locator(".cart-subtotal strong").textContent();
+    const subtotal = await page.getByTestId("summary-subtotal").locator("dd").textContent();
     await waitForHydration(page);
     await lines
       .nth(1)
@@ -67,7 +67,7 @@ test.describe("catalog to cart (issue 3)", () => {
       .selectOption("4");
     await lines.nth(1).getByRole("button", { name: "Update" }).click();
     await expect(page.getByTestId("cart-line").nth(1)).toContainText("12 months supply");
-    await expect(page.locator(".cart-subtotal strong")).not.toHaveText(subtotal!);
+    await expect(page.getByTestId("summary-subtotal").locator("dd")).not.toHaveText(subtotal!);
 
     await page.getByRole("button", { name: /Remove .*\(OD\)/ }).click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
