@@ -13,8 +13,11 @@ export function isLensTypeFacet(value: string): value is LensTypeFacet {
   return (LENS_TYPE_FACETS as readonly string[]).includes(value);
 }
 
+// Built once: constructing an Intl.NumberFormat costs far more than formatting with one.
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
 export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  return USD.format(cents / 100);
 }
 
 /** The spec's price books: none (control), high, low. A shopper in no price-book group pays "none". */

@@ -121,6 +121,23 @@ export function deliveryEstimate(level: ShippingLevel, now: DateTime): DateTime 
   return day;
 }
 
+const estimateLabels = new Map<string, ReadonlyMap<ShippingLevel, string>>();
+
+/**
+ * Every level's delivery date as shown ("Tue, Nov 25") for an order placed now. The answer only changes with the
+ * Boise date and the side of the cut-off, so it is kept per those (a handful of entries at most).
+ */
+export function deliveryEstimateLabels(now: DateTime): ReadonlyMap<ShippingLevel, string> {
+  const local = now.setZone(BUSINESS_TIME_ZONE);
+  const key = `${local.toISODate()}|${local.hour < SHIPPING_CUTOFF_HOUR}`;
+  const cached = estimateLabels.get(key);
+  if (cached) return cached;
+  const labels = new Map(SHIPPING_LEVELS.map((level) => [level, formatDeliveryDate(deliveryEstimate(level, now))]));
+  if (estimateLabels.size >= 8) estimateLabels.clear();
+  estimateLabels.set(key, labels);
+  return labels;
+}
+
 /** "Tue, Nov 25", on the Boise calendar. */
 export function formatDeliveryDate(date: DateTime): string {
   return date.setZone(BUSINESS_TIME_ZONE).setLocale("en-US").toFormat("ccc, LLL d");

@@ -35,8 +35,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { session, priceBook, customer } = context.get(visitorContext);
   const cartId = session.get("cartId") ?? null;
-  const removed = cartId ? await removeDiscontinuedItems(services.db, cartId) : [];
-  const cart = await pricedCart(services, cartId, { customerId: customer?.id ?? null, priceBook });
+  const shopper = { customerId: customer?.id ?? null, priceBook };
+  let cart = await pricedCart(services, cartId, shopper);
+  // Discontinued items found in the cart are removed, with a notice naming them (spec 2 §4).
+  let removed: string[] = [];
+  if (cartId && cart.groups.some((group) => group.items.some((item) => item.isDiscontinued))) {
+    removed = await removeDiscontinuedItems(services.db, cartId);
+    cart = await pricedCart(services, cartId, shopper);
+  }
   return {
     cart: {
       ...cart,

@@ -141,6 +141,7 @@ function shapeCart(cart: PricedCart) {
           stock: item.stock,
           lineTotal: item.lineTotalCents,
           discountAmount: item.discountCents,
+          isSkuDiscontinued: item.isDiscontinued,
         })),
       };
     }),

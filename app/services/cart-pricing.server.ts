@@ -14,8 +14,7 @@ import {
   type PromotionOutcome,
 } from "~/models/promotions";
 import {
-  deliveryEstimate,
-  formatDeliveryDate,
+  deliveryEstimateLabels,
   isShippingLevel,
   SHIPPING_METHODS,
   shippingMethod,
@@ -26,7 +25,7 @@ import type { TaxCalculator } from "./adapters/tax/tax-calculator";
 import { cartView, type CartView } from "./cart.server";
 import type { Executor } from "./db/client.server";
 import { addresses, carts, customers } from "./db/schema";
-import { activePromotions, customerGroupsFor, findCouponById, type CouponRecord } from "./promotions.server";
+import { activePromotions, customerGroupsFor, findCoupon, type CouponRecord } from "./promotions.server";
 
 /** Who the cart is priced for. */
 export interface Shopper {
@@ -68,7 +67,7 @@ export async function loadPricingInputs(
     found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 },
     activePromotions(db, now),
     customerGroupsFor(db, shopper.customerId),
-    cart.couponId === null ? null : findCouponById(db, cart.couponId),
+    cart.couponId === null ? null : findCoupon(db, { id: cart.couponId }),
     shopper.customerId === null
       ? undefined
       : db
@@ -217,7 +216,7 @@ export async function pricedCart(
     ),
   ];
 
-  const nowInZone = DateTime.fromJSDate(now);
+  const estimates = deliveryEstimateLabels(DateTime.fromJSDate(now));
   return {
     cartId: inputs.cartId,
     version: inputs.version,
@@ -251,7 +250,7 @@ export async function pricedCart(
         label: method.label,
         amountCents: amount,
         priceLabel: shippingPriceLabel(amount),
-        estimatedDelivery: formatDeliveryDate(deliveryEstimate(method.level, nowInZone)),
+        estimatedDelivery: estimates.get(method.level) ?? "",
         selected: method.level === inputs.shippingLevel,
       };
     }),

@@ -324,6 +324,7 @@ export async function cartView(db: Executor, cartId: string, priceBook: PriceBoo
             quantityPerPackage: products.quantityPerPackage,
             maximumQuantity: products.maximumQuantity,
             categories: products.categories,
+            discontinuedInCatalog: products.discontinuedInCatalog,
             unitPriceCents: productPrices.unitPriceCents,
           })
           .from(products)
@@ -335,10 +336,14 @@ export async function cartView(db: Executor, cartId: string, priceBook: PriceBoo
           .where(inArray(products.id, productIds)),
     upcs.length === 0
       ? []
-      : db.select({ upc: skus.upc, stockQuantity: skus.stockQuantity }).from(skus).where(inArray(skus.upc, upcs)),
+      : db
+          .select({ upc: skus.upc, stockQuantity: skus.stockQuantity, isActive: skus.isActive })
+          .from(skus)
+          .where(inArray(skus.upc, upcs)),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const stockOf = new Map(stockRows.map((row) => [row.upc, row.stockQuantity]));
+  const inactive = new Set(stockRows.filter((row) => !row.isActive).map((row) => row.upc));
 
   let subtotalCents = 0;
   const viewGroups = groups.map((group) => {
@@ -371,6 +376,8 @@ export async function cartView(db: Executor, cartId: string, priceBook: PriceBoo
           value: item.parameters[name] as string,
         })),
         stock: item.upc && stockOf.has(item.upc) ? stockText(stockOf.get(item.upc) ?? 0) : null,
+        /** The product is discontinued or its SKU inactive: the cart page removes it (spec 2 §4). */
+        isDiscontinued: (product?.discontinuedInCatalog ?? false) || (item.upc !== null && inactive.has(item.upc)),
         unitPriceCents,
         lineTotalCents,
       };

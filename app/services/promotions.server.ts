@@ -90,12 +90,13 @@ export interface CouponRecord {
   startsAt: Date;
 }
 
-export async function findCoupon(db: Executor, code: string): Promise<CouponRecord | null> {
+/** A coupon by its code (upper case) or id, with its promotion's dates. */
+export async function findCoupon(db: Executor, key: string | { id: number }): Promise<CouponRecord | null> {
   const [row] = await db
     .select({ coupon: coupons, startsAt: promotions.startsAt, promotionExpiresAt: promotions.expiresAt })
     .from(coupons)
     .innerJoin(promotions, eq(promotions.id, coupons.promotionId))
-    .where(eq(coupons.code, code));
+    .where(typeof key === "string" ? eq(coupons.code, key) : eq(coupons.id, key.id));
   if (!row) return null;
   const ends = [row.coupon.expiresAt, row.promotionExpiresAt].filter((date): date is Date => date !== null);
   return {
@@ -108,11 +109,6 @@ export async function findCoupon(db: Executor, code: string): Promise<CouponReco
     expiresAt: ends.length === 0 ? null : new Date(Math.min(...ends.map((date) => date.getTime()))),
     startsAt: row.startsAt,
   };
-}
-
-export async function findCouponById(db: Executor, id: number): Promise<CouponRecord | null> {
-  const [row] = await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, id));
-  return row ? findCoupon(db, row.code) : null;
 }
 
 /** Whether a coupon can be used now (by this cart, for a single-use code). */
