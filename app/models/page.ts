@@ -49,6 +49,7 @@ export const PAGE_PATHS = {
   RxWallet: "/rx-wallet",
   ThankYou: "/thank-you",
   RapidReorder: "/rapid-reorder",
+  SolutionProductDetailPage: "/contact-lens-solution",
   UploadSuccess: "/upload-success",
 } as const;
 export type PageName = keyof typeof PAGE_PATHS;
@@ -59,7 +60,11 @@ export type PageName = keyof typeof PAGE_PATHS;
  */
 export function pagePath(pageName: string, extraSegment?: string): string | null {
   if (!Object.hasOwn(PAGE_PATHS, pageName)) return null;
-  const base: string = PAGE_PATHS[pageName as PageName];
+  return appendSegment(PAGE_PATHS[pageName as PageName], extraSegment);
+}
+
+/** A path with one more segment (slashes around it dropped, the rest encoded); none given, the path as it is. */
+export function appendSegment(base: string, extraSegment?: string | null): string {
   if (!extraSegment) return base;
   return `${base}/${encodeURIComponent(extraSegment.replace(/^\/+|\/+$/g, ""))}`;
 }
