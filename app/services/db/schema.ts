@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -176,6 +177,8 @@ export const carts = pgTable(
     couponId: integer("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
     /** Spec: 0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay. */
     shippingLevel: smallint("shipping_level").notNull().default(0),
+    /** The address step's choice (a copy, with its verification status). */
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot | null>(),
     ...timestamps,
   },
   (table) => [check("carts_shipping_level_check", sql`${table.shippingLevel} between 0 and 4`)],
@@ -247,6 +250,10 @@ export const lineItemGroups = pgTable(
     rxEntryType: text("rx_entry_type"),
     submitAndSkipImageId: text("submit_and_skip_image_id"),
     patient: jsonb("patient").$type<{ firstName: string; lastName: string; patientId?: number } | null>(),
+    doctorId: integer("doctor_id").references((): AnyPgColumn => doctors.id, { onDelete: "set null" }),
+    /** Box, Human, Other, Prescription (from the uploaded image's classification). */
+    submitAndSkipImageClassification: text("submit_and_skip_image_classification"),
+    examVoucherToken: text("exam_voucher_token"),
     ...timestamps,
   },
   (table) => [
@@ -419,6 +426,216 @@ export const addresses = pgTable(
     check(
       "addresses_verification_check",
       sql`${table.verificationStatus} in ('Verified', 'CustomerVerified', 'NeedsVerification')`,
+    ),
+  ],
+);
+
+/** A shipping address as a cart or an order holds it (a copy: later edits to the address book do not change it). */
+export interface AddressSnapshot {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+  verificationStatus: "Verified" | "CustomerVerified" | "NeedsVerification";
+  /** The address-book row it came from, if any. */
+  addressId?: number;
+}
+
+/** Eye-care clinics (spec: clinic id, name, phone, address); `id` is the public numeric clinicId. */
+export const clinics = pgTable(
+  "clinics",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Digits only. */
+    phone: text("phone").notNull(),
+    address1: text("address1").notNull(),
+    address2: text("address2").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code").notNull(),
+    /** From the ZIP-code dataset, for sorting a search by distance. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** A stable key for the demo seed's upserts (null for clinics shoppers add). */
+    seedKey: text("seed_key").unique(),
+    ...timestamps,
+  },
+  (table) => [index("clinics_state_idx").on(table.state), index("clinics_postal_code_idx").on(table.postalCode)],
+);
+
+/** Eye doctors (spec: id, firstName, lastName, phoneNumber, canUseForPassiveVerification, clinic). */
+export const doctors = pgTable(
+  "doctors",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** Digits only. */
+    phone: text("phone").notNull(),
+    canUseForPassiveVerification: boolean("can_use_for_passive_verification").notNull().default(true),
+    /** Set when a shopper added the doctor (a phone search found none). */
+    addedByCustomerId: integer("added_by_customer_id").references(() => customers.id, { onDelete: "set null" }),
+    seedKey: text("seed_key").unique(),
+    ...timestamps,
+  },
+  (table) => [
+    index("doctors_clinic_idx").on(table.clinicId),
+    index("doctors_phone_idx").on(table.phone),
+    index("doctors_last_name_idx").on(sql`lower(${table.lastName})`),
+  ],
+);
+
+/**
+ * Saved cards (spec: paymentMethods with paymentToken, isPreferred, insertDate). Only the vault's token, the brand,
+ * the last four digits and the expiry are kept — never the number or the CVV.
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    paymentToken: text("payment_token").notNull().unique(),
+    /** Visa, MasterCard, AmericanExpress, Discover, Amazon, GoogleCheckout, PayPal, Unknown. */
+    brand: text("brand").notNull(),
+    lastFour: text("last_four").notNull(),
+    expirationMonth: smallint("expiration_month").notNull(),
+    expirationYear: smallint("expiration_year").notNull(),
+    nameOnCard: text("name_on_card").notNull(),
+    billingPostalCode: text("billing_postal_code").notNull(),
+    isPreferred: boolean("is_preferred").notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index("payment_methods_customer_idx").on(table.customerId),
+    check("payment_methods_last_four_check", sql`${table.lastFour} ~ '^[0-9]{4}$'`),
+    check("payment_methods_month_check", sql`${table.expirationMonth} between 1 and 12`),
+  ],
+);
+
+/**
+ * Placed orders. `idempotencyKey` comes from the checkout form, so a resubmitted or retried "Place order" finds
+ * the order it already made instead of making another. `statusCode` is the spec's one character (blank, D, S, H,
+ * T, P, V processing; G shipped; '|' test; '-' deleted).
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    orderNumber: text("order_number").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    cartId: text("cart_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    statusCode: text("status_code").notNull().default(""),
+    shippingLevel: smallint("shipping_level").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
+    paymentToken: text("payment_token").notNull(),
+    paymentBrand: text("payment_brand").notNull(),
+    paymentLastFour: text("payment_last_four").notNull(),
+    /** The vault's charge id for this order's payment. */
+    chargeId: text("charge_id").notNull(),
+    couponCode: text("coupon_code"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    shippingDiscountCents: integer("shipping_discount_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    rebateCents: integer("rebate_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    estimatedDeliveryDate: text("estimated_delivery_date"),
+    trackingNumber: text("tracking_number"),
+    trackingDeliveryDate: text("tracking_delivery_date"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("orders_customer_idx").on(table.customerId, table.createdAt),
+    check("orders_status_code_check", sql`length(${table.statusCode}) <= 1`),
+    check("orders_totals_check", sql`${table.totalCents} >= 0 and ${table.subtotalCents} >= 0`),
+  ],
+);
+
+/** One group per patient in an order, with its doctor and prescription status at the time of the order. */
+export const orderGroups = pgTable(
+  "order_groups",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type").notNull(),
+    patient: jsonb("patient").$type<{ firstName: string; lastName: string; patientId?: number } | null>(),
+    doctor: jsonb("doctor").$type<{
+      id: number;
+      firstName: string;
+      lastName: string;
+      phone: string;
+      clinicName: string;
+    } | null>(),
+    rxEntryType: text("rx_entry_type"),
+    /** PendingExam, PendingVerification, PendingSubmission, Verified, FailedExam. */
+    prescriptionStatus: text("prescription_status"),
+    autoReorderFrequencyDays: integer("auto_reorder_frequency_days"),
+  },
+  (table) => [index("order_groups_order_idx").on(table.orderId)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderGroupId: integer("order_group_id")
+      .notNull()
+      .references(() => orderGroups.id, { onDelete: "cascade" }),
+    whichEye: text("which_eye").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    productName: text("product_name").notNull(),
+    upc: text("upc").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    selectedParameters: jsonb("selected_parameters").$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [
+    index("order_lines_group_idx").on(table.orderGroupId),
+    check("order_lines_quantity_check", sql`${table.quantity} > 0`),
+  ],
+);
+
+/** A signed-in customer's patients (spec: patientId, firstName, lastName), offered again at the patient step. */
+export const patients = pgTable(
+  "patients",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    // Spec: patients match by case-insensitive, trimmed full name — one row per name and customer.
+    uniqueIndex("patients_customer_name_idx").on(
+      table.customerId,
+      sql`lower(trim(${table.firstName}))`,
+      sql`lower(trim(${table.lastName}))`,
     ),
   ],
 );
