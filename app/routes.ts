@@ -92,9 +92,11 @@ export default [
     "routes/api.promotions.productDiscountsWithProductSpecific.ts",
   ),
   route("api/promotions/rebates/:productId", "routes/api.promotions.rebates.$productId.ts"),
+  route("api/orders/history/:pageSize/:page", "routes/api.orders.history.ts"),
+  route("api/orders/:id/details", "routes/api.orders.$id.details.ts"),
 
   // Eye doctors.
-  comingSoon("eye-doctor-search", "eye-doctor-search.tsx"),
+  route("eye-doctor-search", "routes/eye-doctor-search.tsx"),
   route("eye-doctors/:clinicId", "routes/eye-doctors.$clinicId.tsx"),
 
   // The purchase funnel (spec 4.5) and account pages, filled in by later issues.
@@ -114,8 +116,10 @@ export default [
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/addresses/new", "routes/account.addresses.new.tsx"),
   route("account/addresses/:addressId", "routes/account.addresses.$addressId.tsx"),
+  route("account/order-history", "routes/order-history.tsx", { id: "account-order-history" }),
+  route("account/order-history/:orderNumber", "routes/order-history.$orderNumber.tsx"),
   comingSoon("account/*", "account.tsx"),
-  comingSoon("order-history", "order-history.tsx"),
+  route("order-history", "routes/order-history.tsx"),
   comingSoon("rx-wallet", "rx-wallet.tsx"),
   comingSoon("reorder", "reorder.tsx"),
   comingSoon("rapid-reorder", "rapid-reorder.tsx"),
@@ -144,6 +148,7 @@ export default [
   ),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
+  route("dev/orders", "routes/dev.orders.tsx"),
 
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),
