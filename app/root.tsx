@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { ProgressBar } from "~/components/checkout/ProgressBar";
 import { Toast } from "~/components/ui/Toast";
 import { SignInDialog, type SignInDialogProps } from "./components/auth/SignInDialog";
 import { AdChoicesDialog } from "./components/consent/AdChoicesDialog";
@@ -35,9 +36,12 @@ import { cartCount } from "./services/cart.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/context.server";
 import { visitorMiddleware } from "./services/visitor.server";
 import stylesheet from "./app.css?url";
+import progressBarStyles from "./styles/progress-bar.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // The funnel's progress bar is part of the shell on several pages, so its few rules load with the shell.
+  { rel: "stylesheet", href: progressBarStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -129,6 +133,7 @@ function Shell({ children }: { children: ReactNode }) {
         returnTo={returnTo}
         locationKey={location.key}
       />
+      <ProgressBar pageName={handle.pageName} />
       <main id="main" className="page" data-page-name={handle.pageName}>
         {children}
       </main>

@@ -8,6 +8,8 @@ import type { ViteDevServer } from "vite";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
+import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { parseConfig, type AppConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
@@ -51,6 +53,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     sessions: createAppSession(config),
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
+    payments: createPaymentGateway(),
+    addressVerifier: createAddressVerifier(),
   };
 
   const app = express();

@@ -1,6 +1,27 @@
-import { methodNotAllowed } from "~/services/api.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
+import { bearerToken } from "~/services/auth-api.server";
+import { servicesContext, visitorContext } from "~/services/context.server";
+import { orderDetails, orderDetailsJson } from "~/services/order-history.server";
+import { isOrderNumberShaped } from "~/models/order-status";
+import type { Route } from "./+types/api.orders.$id.details";
 
-// Placeholder until the orders API lands in this change.
-export function loader() {
+/**
+ * GET api/orders/:id/details (spec 2 §7): one of the signed-in customer's orders by its order number. Another
+ * customer's order is a 404, exactly like one that does not exist.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { customer } = context.get(visitorContext);
+  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
+  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
+    return jsonError(401, "Sign in to see your orders.");
+  }
+  if (!isOrderNumberShaped(params.id)) return jsonError(400, "The order number is not valid.");
+  const { db } = context.get(servicesContext);
+  const order = await orderDetails(db, customer.id, params.id);
+  if (!order) return jsonError(404, `There is no order ${params.id}.`);
+  return privateJson(orderDetailsJson(order));
+}
+
+export function action() {
   return methodNotAllowed();
 }

@@ -1,6 +1,48 @@
-import { methodNotAllowed } from "~/services/api.server";
+import { z } from "zod";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
+import { bearerToken } from "~/services/auth-api.server";
+import { servicesContext, visitorContext } from "~/services/context.server";
+import { orderHistory, orderHistoryEntryJson } from "~/services/order-history.server";
+import type { Route } from "./+types/api.orders.history";
 
-// Placeholder until the orders API lands in this change.
-export function loader() {
+const MAX_PAGE_SIZE = 50;
+const pageSizeSchema = z
+  .string()
+  .regex(/^[0-9]{1,2}$/)
+  .transform(Number)
+  .pipe(z.number().min(1).max(MAX_PAGE_SIZE));
+// Six digits is far past any customer's history, and keeps the offset a small number.
+const pageSchema = z
+  .string()
+  .regex(/^[0-9]{1,6}$/)
+  .transform(Number);
+
+/**
+ * GET api/orders/:pageSize/:page (spec 2 §7: `api/orders/history/10/0`): the signed-in customer's orders, newest
+ * first, deleted ones left out. A customer with no orders is a 404 (the client reads it as null).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { customer } = context.get(visitorContext);
+  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
+  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
+    return jsonError(401, "Sign in to see your orders.");
+  }
+  const pageSize = pageSizeSchema.safeParse(params.pageSize);
+  if (!pageSize.success) return jsonError(400, `The page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+  const page = pageSchema.safeParse(params.page);
+  if (!page.success) return jsonError(400, "The page must be a whole number from 0.");
+
+  const { db } = context.get(servicesContext);
+  const history = await orderHistory(db, customer.id, { pageSize: pageSize.data, page: page.data });
+  if (history.totalCount === 0) return jsonError(404, "There are no orders yet.");
+  return privateJson({
+    orders: history.orders.map(orderHistoryEntryJson),
+    page: history.page,
+    pageSize: history.pageSize,
+    totalCount: history.totalCount,
+  });
+}
+
+export function action() {
   return methodNotAllowed();
 }

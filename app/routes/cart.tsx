@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CartLine } from "~/components/cart/CartLine";
 import { CartPromotions } from "~/components/cart/CartPromotions";
 import { CouponForm } from "~/components/cart/CouponForm";
@@ -21,6 +21,7 @@ import {
   removeDiscontinuedItems,
 } from "~/services/cart.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
+import { redirectToNextStep } from "~/services/funnel.server";
 import { flashToast } from "~/services/session.server";
 import type { Route } from "./+types/cart";
 
@@ -65,6 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cartId = session.get("cartId");
   const exists = cartId ? await cartExists(db, cartId) : false;
   const shopper = { customerId: customer?.id ?? null, priceBook };
+
+  if (intent === "proceed") return redirectToNextStep(db, { session, customer }, "Cart");
 
   if (intent === "apply-coupon" || intent === "remove-coupon") {
     const submission = parseWithZod(formData, { schema: couponFormSchema });
@@ -206,9 +209,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             error={actionData?.form === "shipping" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
           />
           <OrderSummary summary={cart.orderSummary} taxKnown={cart.taxState !== null} />
-          <Link to="/checkout" className="button button-primary cart-checkout">
-            Continue to checkout
-          </Link>
+          {/* A POST: going on marks the cart as passed in the journey (the funnel then skips it). */}
+          <Form method="post">
+            <button type="submit" name="intent" value="proceed" className="button button-primary cart-checkout">
+              Continue to checkout
+            </button>
+          </Form>
         </aside>
       </div>
     </section>

@@ -1,14 +1,293 @@
-import { ComingSoon } from "~/components/ui/ComingSoon";
-import type { PageHandle } from "~/models/page";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { CardForm } from "~/components/checkout/CardForm";
+import { CheckoutReview } from "~/components/checkout/CheckoutReview";
+import { PlaceOrderForm } from "~/components/checkout/PlaceOrderForm";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { ShippingMethods } from "~/components/cart/ShippingMethods";
+import { formatPhone } from "~/models/account";
+import { addressLines, isInternational, shippingAddressProblem, type AddressInput } from "~/models/address";
+import { shippingFormSchema } from "~/models/cart-forms";
+import {
+  CARD_MESSAGES,
+  cardDetailsFromForm,
+  cardFormSchema,
+  cardLabel,
+  expiryYearOptions,
+  isCardExpired,
+  lastFour,
+  placeOrderSchema,
+  SECRET_CARD_FIELDS,
+} from "~/models/card";
+import { formatCents } from "~/models/catalog";
+import { isSkipped, type FunnelPage } from "~/models/funnel";
+import { EYE_NAMES } from "~/models/lens-parameters";
+import { pagePath, type PageHandle } from "~/models/page";
+import { isShippingLevel } from "~/models/shipping";
+import {
+  cardLockCookie,
+  hasCardLockCookie,
+  isCardSavingLocked,
+  recordFailedCardSave,
+} from "~/services/card-lock.server";
+import { setShippingLevel } from "~/services/cart-changes.server";
+import { pricedCart } from "~/services/cart-pricing.server";
+import { servicesContext, visitorContext } from "~/services/context.server";
+import { journeyOf, updateJourney } from "~/services/funnel.server";
+import { saveCard, walletOf } from "~/services/payment-methods.server";
+import { checkoutCart, placeOrder } from "~/services/place-order.server";
+import { flashToast } from "~/services/session.server";
+import styles from "~/styles/checkout.css?url";
 import type { Route } from "./+types/checkout";
 
 export const handle: PageHandle = { pageName: "Checkout", headerType: "simple", footerSimplified: true };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function CheckoutPage() {
-  return <ComingSoon title="Checkout" />;
+// The card lock's cookie rides on the action's answer, whichever way the page is rendered.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  for (const cookie of actionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+};
+
+/** The funnel steps before checkout whose criteria must be met, in funnel order (spec 2 §4). */
+const REQUIRED_STEPS: FunnelPage[] = ["RxDetails", "Parameters", "Patient", "Address", "Doctor"];
+/** Orders this browser remembers placing (the thank-you page's second way in); the cookie stays small. */
+const REMEMBERED_ORDERS = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { session, priceBook, customer } = context.get(visitorContext);
+  const cartId = session.get("cartId");
+  if (!cartId) throw redirect("/cart");
+  // Guests become customers at the address step (sign in, or a guest e-mail), so that is where a visitor goes.
+  if (!customer) throw redirect("/address");
+  const now = new Date();
+  const [cart, { cart: row, groups }, wallet, locked] = await Promise.all([
+    pricedCart(services, cartId, { customerId: customer.id, priceBook }, now),
+    checkoutCart(services.db, cartId),
+    walletOf(services.db, customer.id),
+    isCardSavingLocked(services.db, customer.id, request.headers.get("Cookie"), now),
+  ]);
+  if (cart.groups.length === 0) throw redirect("/cart");
+  // Stored addresses passed the address rules when saved, so their country is one of the model's codes.
+  const address = (row?.shippingAddress ?? null) as AddressInput | null;
+  const state = {
+    groups,
+    cartEmpty: false,
+    proceededPastCart: true,
+    address: { shipping: address, primary: null, signedIn: true, accountPhone: null },
+  };
+  // Checkout places the cart's own shipping address, so a primary address that could stand in is not enough.
+  const missing = REQUIRED_STEPS.find((page) =>
+    page === "Address" ? !address || shippingAddressProblem(address) !== null : !isSkipped(page, state),
+  );
+  if (missing) throw redirect(pagePath(missing) ?? "/cart");
+
+  const details = new Map(groups.map((group) => [group.id, group]));
+  const url = new URL(request.url);
+  return {
+    groups: cart.groups.map((group) => {
+      const found = details.get(group.id);
+      const patient = found?.patient;
+      const doctor = found?.doctor;
+      return {
+        id: group.id,
+        heading:
+          group.type === "Lens"
+            ? `Contact lenses for ${patient ? `${patient.firstName} ${patient.lastName}` : "you"}`
+            : "Lens care",
+        doctor: doctor
+          ? `Dr. ${doctor.firstName} ${doctor.lastName}${doctor.clinicName ? `, ${doctor.clinicName}` : ""} · ${formatPhone(doctor.phone)}`
+          : null,
+        prescriptionLater: found?.rxEntryType === "SubmitAndSkip",
+        autoReorder: group.autoReorder,
+        items: group.items.map((item) => ({
+          id: item.id,
+          eyeLabel: item.eyeLabel,
+          eyeName: item.whichEye === "none" ? null : EYE_NAMES[item.whichEye],
+          productName: item.productName,
+          imageUrl: item.imageUrl,
+          parameters: item.parameters,
+          supply: item.supply,
+          quantity: item.quantity,
+          lineTotalCents: item.lineTotalCents,
+          discountCents: item.discountCents,
+        })),
+      };
+    }),
+    addressLines: addressLines(address!),
+    shippingMethods: cart.shippingMethods,
+    shippingLevel: cart.selectedShippingMethod.shippingLevel,
+    orderSummary: cart.orderSummary,
+    taxKnown: cart.taxState !== null,
+    cards: wallet.cards.map((card) => ({
+      id: card.id,
+      brand: card.brand,
+      lastFour: card.lastFour,
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      isPreferred: card.isPreferred,
+      expired: isCardExpired(card.expirationMonth, card.expirationYear, now),
+    })),
+    selectedCardId: wallet.selected?.id ?? null,
+    // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
+    idempotencyKey: crypto.randomUUID(),
+    showCardForm: wallet.cards.length === 0 || url.searchParams.get("card") === "new",
+    cardLocked: locked,
+    billingDefaults:
+      address && !isInternational(address.country)
+        ? {
+            billingAddress1: address.address1,
+            billingCity: address.city,
+            billingState: address.state,
+            billingPostalCode: address.postalCode,
+          }
+        : { billingAddress1: "", billingCity: "", billingState: "", billingPostalCode: "" },
+    yearOptions: expiryYearOptions(now),
+  };
+}
+
+type CheckoutForm = "card" | "order" | "shipping";
+
+/** A failed form's result, shown next to that form (status 400, the same with or without JavaScript). */
+function reply(
+  form: CheckoutForm,
+  result: SubmissionResult<string[]>,
+  extra: { lastFour?: string | null } = {},
+  init?: HeadersInit,
+) {
+  return data({ form, result, enteredLastFour: extra.lastFour ?? null }, { status: 400, headers: init });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { session, priceBook, customer } = context.get(visitorContext);
+  if (!customer) throw redirect("/address", 303);
+  const cartId = session.get("cartId");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "set-shipping") {
+    const submission = parseWithZod(formData, { schema: shippingFormSchema });
+    if (submission.status !== "success" || !isShippingLevel(submission.value.shippingLevel)) {
+      return reply("shipping", submission.reply({ formErrors: ["Choose a shipping method."] }));
+    }
+    if (!cartId) throw redirect("/cart", 303);
+    await setShippingLevel(services.db, cartId, submission.value.shippingLevel);
+    return redirect("/checkout", 303);
+  }
+
+  if (intent === "save-card") {
+    const schema = cardFormSchema();
+    const submission = parseWithZod(formData, { schema });
+    const entered = lastFour(String(formData.get("cardNumber") ?? ""));
+    const cookieHeader = request.headers.get("Cookie");
+    // Never echo the number or the CVV back into the page.
+    const refuse = async (messages: string[] | undefined, headers?: HeadersInit) =>
+      reply(
+        "card",
+        submission.reply({ formErrors: messages, hideFields: SECRET_CARD_FIELDS }),
+        { lastFour: entered },
+        headers,
+      );
+
+    if (await isCardSavingLocked(services.db, customer.id, cookieHeader)) {
+      // Locked by the database count alone (the cookie was cleared): the cookie is set again.
+      const headers = hasCardLockCookie(cookieHeader) ? undefined : { "Set-Cookie": cardLockCookie(services.config) };
+      return refuse([CARD_MESSAGES.tooManyAttempts], headers);
+    }
+    const saved =
+      submission.status === "success"
+        ? await saveCard(
+            { db: services.db, payments: services.payments },
+            customer.id,
+            cardDetailsFromForm(submission.value),
+          )
+        : null;
+    if (saved?.ok) {
+      flashToast(session, "success", `${cardLabel(saved.card)} saved.`);
+      return redirect("/checkout", 303);
+    }
+    const { locked } = await recordFailedCardSave(services.db, customer.id);
+    const headers = locked ? { "Set-Cookie": cardLockCookie(services.config) } : undefined;
+    if (!saved) return refuse(undefined, headers);
+    return refuse([saved.reason === "declined" ? CARD_MESSAGES.declined : CARD_MESSAGES.invalidCard], headers);
+  }
+
+  const submission = parseWithZod(formData, { schema: placeOrderSchema });
+  if (submission.status !== "success") return reply("order", submission.reply());
+  if (!cartId) throw redirect("/cart", 303);
+  const result = await placeOrder(services, {
+    cartId,
+    customer,
+    idempotencyKey: submission.value.idempotencyKey,
+    paymentMethodId: submission.value.paymentMethodId,
+    shopper: { customerId: customer.id, priceBook },
+  });
+  if (!result.ok) return reply("order", submission.reply({ formErrors: [result.message] }));
+  const placed = (journeyOf(session).placedOrderNumbers ?? []).filter((number) => number !== result.orderNumber);
+  // The journey ends here: the next product starts a new one.
+  updateJourney(session, {
+    placedOrderNumbers: [...placed, result.orderNumber].slice(-REMEMBERED_ORDERS),
+    currentGroupId: undefined,
+    proceededPastCart: undefined,
+  });
+  return redirect(`/thank-you?oid=${encodeURIComponent(result.orderNumber)}`, 303);
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const cardResult = actionData?.form === "card" ? actionData : null;
+  const showCardForm = loaderData.showCardForm || cardResult !== null;
+  const usableCards = loaderData.cards.filter((card) => !card.expired);
+  return (
+    <section className="checkout">
+      <h1>Checkout</h1>
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          <CheckoutReview groups={loaderData.groups} addressLines={loaderData.addressLines} />
+          <section className="checkout-section" aria-labelledby="payment-heading">
+            <h2 id="payment-heading">Payment</h2>
+            {usableCards.length > 0 ? (
+              <PlaceOrderForm
+                cards={loaderData.cards}
+                selectedId={loaderData.selectedCardId}
+                idempotencyKey={loaderData.idempotencyKey}
+                totalLabel={formatCents(loaderData.orderSummary.totalAfterCredits)}
+                lastResult={actionData?.form === "order" ? actionData.result : undefined}
+              />
+            ) : (
+              <p className="checkout-no-card">Add a card to place your order. It is saved securely for next time.</p>
+            )}
+            {showCardForm ? (
+              <CardForm
+                lastResult={cardResult?.result}
+                enteredLastFour={cardResult?.enteredLastFour ?? null}
+                billingDefaults={loaderData.billingDefaults}
+                yearOptions={loaderData.yearOptions}
+                locked={loaderData.cardLocked}
+                lockedMessage={CARD_MESSAGES.tooManyAttempts}
+                cancelable={loaderData.cards.length > 0}
+              />
+            ) : null}
+          </section>
+        </div>
+        <aside className="checkout-side">
+          <ShippingMethods
+            key={loaderData.shippingLevel}
+            methods={loaderData.shippingMethods}
+            error={actionData?.form === "shipping" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
+          />
+          <OrderSummary summary={loaderData.orderSummary} taxKnown={loaderData.taxKnown} />
+        </aside>
+      </div>
+    </section>
+  );
 }

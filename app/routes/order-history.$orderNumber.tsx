@@ -1,6 +1,209 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { addressLines, type CountryCode } from "~/models/address";
+import { formatCents } from "~/models/catalog";
+import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "~/models/lens-parameters";
+import { businessDay, formatOrderDate, isOrderNumberShaped, prescriptionStatusText } from "~/models/order-status";
+import type { PageHandle } from "~/models/page";
+import { formatDeliveryDate, shippingPriceLabel } from "~/models/shipping";
+import { requireCustomer } from "~/services/auth/guard.server";
+import { servicesContext } from "~/services/context.server";
+import { orderDetails, type OrderDetailsView } from "~/services/order-history.server";
+import styles from "~/styles/orders.css?url";
+import type { Route } from "./+types/order-history.$orderNumber";
 
-// Placeholder until the orders pages land in this change.
-export function loader() {
-  throw data({ error: "Not found" }, { status: 404 });
+export const handle: PageHandle = { pageName: "OrderDetails", headerType: "standard" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data ? `Order ${data.orderNumber}` : "Order"} | Lenslane` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Signed-in only (spec 6); another customer's order is a 404, exactly like one that does not exist. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const customer = requireCustomer(context, request);
+  if (!isOrderNumberShaped(params.orderNumber)) throw data(null, { status: 404 });
+  const { db } = context.get(servicesContext);
+  const order = await orderDetails(db, customer.id, params.orderNumber);
+  if (!order) throw data(null, { status: 404 });
+  return detailsPage(order);
+}
+
+const dayLabel = (isoDate: string | null) => {
+  const day = businessDay(isoDate);
+  return day ? formatDeliveryDate(day) : null;
+};
+
+/** Only what the page shows, already in words and dollars. */
+function detailsPage(order: OrderDetailsView) {
+  const { totals } = order;
+  const totalRows = [
+    { label: "Subtotal", amount: formatCents(totals.subTotal) },
+    ...(totals.discountAmount > 0 ? [{ label: "Discounts", amount: formatCents(-totals.discountAmount) }] : []),
+    // Stored after any shipping discount, as the cart's summary shows it ('FREE' at 0).
+    { label: `Shipping (${order.shippingMethodLabel})`, amount: shippingPriceLabel(totals.shipping) },
+    { label: "Tax", amount: formatCents(totals.taxAmount) },
+  ];
+  const waiting = order.status === "Processing" || (order.status === "Shipped" && !order.deliveredDate);
+  return {
+    orderNumber: order.orderNumber,
+    orderDate: formatOrderDate(order.orderTakenDate),
+    status: order.status,
+    statusLabel: order.statusLabel,
+    statusMessage: order.statusMessage,
+    expectedDelivery: waiting ? dayLabel(order.expectedDeliveryDate) : null,
+    delivered: dayLabel(order.deliveredDate),
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    shippingMethod: order.shippingMethodLabel,
+    address: addressLines({ ...order.shippingAddress, country: order.shippingAddress.country as CountryCode }),
+    payment: `${order.payment.brand} ending in ${order.payment.lastFour}`,
+    groups: order.groups.map((group) => ({
+      id: group.id,
+      patient: group.patient ? `${group.patient.firstName} ${group.patient.lastName}` : null,
+      doctor: group.doctor
+        ? `Dr. ${group.doctor.firstName} ${group.doctor.lastName}, ${group.doctor.clinicName}`
+        : null,
+      prescription: prescriptionStatusText(group.prescriptionStatus),
+      lines: group.lines.map((line) => ({
+        id: line.id,
+        eye: line.whichEye === "right" || line.whichEye === "left" ? EYE_NAMES[line.whichEye] : null,
+        productName: line.productName,
+        parameters: Object.entries(line.parameters)
+          .map(([name, value]) => `${isLensParameterName(name) ? LENS_PARAMETER_LABELS[name] : name} ${value}`)
+          .join(", "),
+        quantity: line.quantity,
+        price: formatCents(line.unitPriceCents),
+        total: formatCents(line.unitPriceCents * line.quantity - line.discountCents),
+      })),
+    })),
+    totals: totalRows,
+    total: formatCents(totals.totalAmount),
+    rebates: totals.rebateTotal > 0 ? formatCents(totals.rebateTotal) : null,
+    couponCode: order.couponCode,
+  };
+}
+
+export default function OrderDetailsPage({ loaderData: order }: Route.ComponentProps) {
+  return (
+    <section className="orders-page">
+      <p>
+        <Link to="/account/order-history">← All orders</Link>
+      </p>
+      <div className="order-card-head">
+        <h1>
+          Order <span className="order-number">{order.orderNumber}</span>
+        </h1>
+        <span className={`order-status order-status-${order.status.toLowerCase()}`} data-testid="order-status">
+          {order.statusLabel}
+        </span>
+      </div>
+      <p className="order-message">{order.statusMessage}</p>
+      <dl className="order-facts">
+        <div>
+          <dt>Placed</dt>
+          <dd>{order.orderDate}</dd>
+        </div>
+        {order.expectedDelivery ? (
+          <div>
+            <dt>Expected delivery</dt>
+            <dd>{order.expectedDelivery}</dd>
+          </div>
+        ) : null}
+        {order.delivered ? (
+          <div>
+            <dt>Delivered</dt>
+            <dd>{order.delivered}</dd>
+          </div>
+        ) : null}
+        {order.trackingNumber ? (
+          <div>
+            <dt>Tracking</dt>
+            <dd>
+              {order.trackingUrl ? (
+                <a href={order.trackingUrl} rel="noreferrer" target="_blank">
+                  {order.trackingNumber}
+                </a>
+              ) : (
+                order.trackingNumber
+              )}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {order.groups.map((group, index) => (
+        <section key={group.id} className="order-section" aria-labelledby={`order-group-${group.id}`}>
+          <h2 id={`order-group-${group.id}`}>
+            {group.patient ?? (order.groups.length > 1 ? `Items ${index + 1}` : "Items")}
+          </h2>
+          {group.doctor || group.prescription ? (
+            <dl className="order-facts">
+              {group.doctor ? (
+                <div>
+                  <dt>Doctor</dt>
+                  <dd>{group.doctor}</dd>
+                </div>
+              ) : null}
+              {group.prescription ? (
+                <div>
+                  <dt>Prescription</dt>
+                  <dd>{group.prescription}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+          <ul className="order-lines">
+            {group.lines.map((line) => (
+              <li key={line.id} className="order-line">
+                <span>
+                  {line.eye ? <strong>{line.eye}: </strong> : null}
+                  {line.productName}
+                  {line.parameters ? <span className="order-line-parameters">{line.parameters}</span> : null}
+                </span>
+                <span>
+                  {line.quantity} × {line.price} = {line.total}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+
+      <div className="order-columns">
+        <section className="order-section" aria-labelledby="order-shipping">
+          <h2 id="order-shipping">Shipping</h2>
+          <address>
+            {order.address.map((line, index) => (
+              <span key={index} className="address-line">
+                {line}
+              </span>
+            ))}
+          </address>
+          <p>{order.shippingMethod}</p>
+        </section>
+        <section className="order-section" aria-labelledby="order-payment">
+          <h2 id="order-payment">Payment</h2>
+          <p>{order.payment}</p>
+          <table className="order-totals">
+            <tbody>
+              {order.totals.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.amount}</td>
+                </tr>
+              ))}
+              <tr className="order-total">
+                <th scope="row">Total</th>
+                <td>{order.total}</td>
+              </tr>
+            </tbody>
+          </table>
+          {order.couponCode ? <p>Coupon {order.couponCode}</p> : null}
+          {order.rebates ? <p>Mail-in rebates of {order.rebates} are paid back after the order.</p> : null}
+        </section>
+      </div>
+    </section>
+  );
 }

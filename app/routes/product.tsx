@@ -15,6 +15,7 @@ import { addProductToCart, resolveLensOrder, resolveSolutionOrder } from "~/serv
 import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog.server";
 import { notFound } from "~/services/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
+import { redirectToNextStep, updateJourney } from "~/services/funnel.server";
 import { customerGroupsFor, rebatesForProduct } from "~/services/promotions.server";
 import type { Route } from "./+types/product";
 
@@ -107,7 +108,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { session } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session } = visitor;
   const product = await loadProduct(request, params, context);
   const formData = await request.formData();
   const { quantityOptions: options } = orderChoices(product);
@@ -134,11 +136,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : await resolveSolutionOrder(services.db, product, submission.value);
   if ("errors" in resolved) return data(submission.reply({ fieldErrors: resolved.errors }), { status: 400 });
 
-  await addProductToCart(services.db, session, product, resolved.items, submission.value.autoReorderFrequencyDays);
-  return redirect("/cart", {
-    status: 303,
-    headers: { "Set-Cookie": await services.sessions.commitSession(session) },
-  });
+  const groupId = await addProductToCart(
+    services.db,
+    session,
+    product,
+    resolved.items,
+    submission.value.autoReorderFrequencyDays,
+  );
+  // The funnel works on the new group next (prescription, patient), from before the cart again.
+  updateJourney(session, { currentGroupId: groupId, proceededPastCart: false });
+  const response = await redirectToNextStep(
+    services.db,
+    visitor,
+    isSolution ? "SolutionProductDetailPage" : "LensProductDetailPage",
+  );
+  response.headers.append("Set-Cookie", await services.sessions.commitSession(session));
+  return response;
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,124 @@
-import { ComingSoon } from "~/components/ui/ComingSoon";
+import { data, Link } from "react-router";
+import { PlacedOrderSummary } from "~/components/checkout/PlacedOrderSummary";
+import { addressLines, type AddressInput } from "~/models/address";
+import { cardLabel } from "~/models/card";
+import { formatCents } from "~/models/catalog";
+import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "~/models/lens-parameters";
+import { businessDay, isOrderNumberShaped, prescriptionStatusText } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
+import { formatDeliveryDate } from "~/models/shipping";
+import { servicesContext, visitorContext } from "~/services/context.server";
+import { journeyOf } from "~/services/funnel.server";
+import { orderNextSteps, placedOrderFor } from "~/services/place-order.server";
+import styles from "~/styles/checkout.css?url";
 import type { Route } from "./+types/thank-you";
 
 export const handle: PageHandle = { pageName: "ThankYou", headerType: "simple", footerSimplified: true };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Thank you for your order | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function ThankYouPage() {
-  return <ComingSoon title="Thank you for your order" />;
+/** thank-you?oid=: the order, for its owner or the browser that placed it; anyone else gets a 404 (DESIGN §9). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { session, customer } = context.get(visitorContext);
+  const oid = new URL(request.url).searchParams.get("oid") ?? undefined;
+  if (!isOrderNumberShaped(oid)) throw data(null, { status: 404 });
+  const order = await placedOrderFor(db, oid, {
+    customerId: customer?.id ?? null,
+    placedOrderNumbers: journeyOf(session).placedOrderNumbers ?? [],
+  });
+  if (!order) throw data(null, { status: 404 });
+  const statuses = order.groups.map((group) => group.prescriptionStatus);
+  const { totals } = order;
+  return {
+    firstName: customer?.firstName ?? "",
+    signedIn: customer !== null,
+    orderNumber: order.orderNumber,
+    expectedDelivery: formatDeliveryDate(businessDay(order.expectedDeliveryDate)!),
+    address: addressLines(order.shippingAddress as AddressInput),
+    shippingMethod: order.shippingMethodLabel,
+    payment: cardLabel(order.payment),
+    nextSteps: orderNextSteps(statuses),
+    uploadPath: statuses.includes("PendingSubmission")
+      ? `/upload-rx?oid=${encodeURIComponent(order.orderNumber)}`
+      : null,
+    groups: order.groups.map((group) => ({
+      id: group.id,
+      heading:
+        group.type === "Lens"
+          ? `Contact lenses${group.patient ? ` for ${group.patient.firstName} ${group.patient.lastName}` : ""}`
+          : "Lens care",
+      doctor: group.doctor
+        ? `Dr. ${group.doctor.firstName} ${group.doctor.lastName}, ${group.doctor.clinicName}`
+        : null,
+      prescription: prescriptionStatusText(group.prescriptionStatus),
+      lines: group.lines.map((line) => ({
+        id: line.id,
+        eye: line.whichEye === "right" || line.whichEye === "left" ? EYE_NAMES[line.whichEye] : null,
+        productName: line.productName,
+        parameters: Object.entries(line.parameters)
+          .map(([name, value]) => `${isLensParameterName(name) ? LENS_PARAMETER_LABELS[name] : name} ${value}`)
+          .join(" · "),
+        quantity: line.quantity,
+        total: formatCents(line.unitPriceCents * line.quantity - line.discountCents),
+      })),
+    })),
+    totals: [
+      { label: "Subtotal", amount: formatCents(totals.subTotal) },
+      ...(totals.discountAmount > 0 ? [{ label: "Discounts", amount: `−${formatCents(totals.discountAmount)}` }] : []),
+      { label: "Shipping", amount: totals.shipping === 0 ? "FREE" : formatCents(totals.shipping) },
+      { label: "Tax", amount: formatCents(totals.taxAmount) },
+    ],
+    total: formatCents(totals.totalAmount),
+    rebates: totals.rebateTotal > 0 ? formatCents(totals.rebateTotal) : null,
+  };
+}
+
+export default function ThankYouPage({ loaderData: order }: Route.ComponentProps) {
+  return (
+    <section className="thank-you">
+      <h1>Thank you{order.firstName ? `, ${order.firstName}` : ""}!</h1>
+      <p className="thank-you-lead">
+        Your order number is{" "}
+        <span className="thank-you-number" data-testid="order-number">
+          {order.orderNumber}
+        </span>
+        . We&apos;ve e-mailed you a confirmation.
+      </p>
+      <p>
+        Estimated delivery: <strong>{order.expectedDelivery}</strong> ({order.shippingMethod})
+      </p>
+      <section className="checkout-section" aria-labelledby="next-heading">
+        <h2 id="next-heading">What happens next</h2>
+        <ul className="thank-you-steps">
+          {order.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+        {order.uploadPath ? (
+          <p>
+            <Link to={order.uploadPath} className="button button-primary">
+              Upload your prescription
+            </Link>
+          </p>
+        ) : null}
+      </section>
+      <PlacedOrderSummary order={order} />
+      <p className="thank-you-actions">
+        {order.signedIn ? (
+          <Link to={`/account/order-history/${encodeURIComponent(order.orderNumber)}`} className="button">
+            View order details
+          </Link>
+        ) : null}
+        <Link to="/lenses" className="button">
+          Continue shopping
+        </Link>
+      </p>
+    </section>
+  );
 }

@@ -9,11 +9,12 @@ export type FieldErrors = Record<string, string[]>;
 /**
  * Resolves each eye's parameters to its UPC (the catalog "match") and checks stock. Errors are keyed by field
  * (`right`, `left-quantity`, ...) for the form to show next to the field; nothing is saved when there are any.
+ * The funnel's prescription steps use it too, for a lens already in the cart.
  */
 export async function resolveLensOrder(
   db: Database,
-  product: ProductDetail,
-  order: LensOrder,
+  product: Pick<ProductDetail, "id">,
+  order: Pick<LensOrder, "eyes">,
 ): Promise<{ items: NewLineItem[] } | { errors: FieldErrors }> {
   const errors: FieldErrors = {};
   const items: NewLineItem[] = [];
@@ -66,18 +67,18 @@ export async function ensureCart(
   return cartId;
 }
 
+/** Adds the product page's order as a new line item group; returns the group's id (the funnel works on it next). */
 export async function addProductToCart(
   db: Database,
   session: StoreSession,
   product: ProductDetail,
   items: NewLineItem[],
   autoReorderFrequencyDays: number | null,
-) {
+): Promise<string> {
   const cartId = await ensureCart(db, session);
-  await addGroup(db, cartId, {
+  return addGroup(db, cartId, {
     type: product.productType === PRODUCT_TYPE.solution ? "Solution" : "Lens",
     items,
     autoReorderFrequencyDays,
   });
-  return cartId;
 }

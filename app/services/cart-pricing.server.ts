@@ -45,7 +45,7 @@ export interface PricingInputs {
   promotions: Promotion[];
   customerGroups: CustomerGroup[];
   customerCredits: number;
-  /** The state tax is figured for (the primary address's), or null until one is known. */
+  /** The state tax is figured for (the shipping address's, else the primary one's), or null until one is known. */
   taxState: string | null;
 }
 
@@ -58,11 +58,16 @@ export async function loadPricingInputs(
 ): Promise<PricingInputs> {
   const [found] = cartId
     ? await db
-        .select({ version: carts.version, couponId: carts.couponId, shippingLevel: carts.shippingLevel })
+        .select({
+          version: carts.version,
+          couponId: carts.couponId,
+          shippingLevel: carts.shippingLevel,
+          shippingAddress: carts.shippingAddress,
+        })
         .from(carts)
         .where(eq(carts.id, cartId))
     : [];
-  const cart = found ?? { version: 0, couponId: null, shippingLevel: 0 };
+  const cart = found ?? { version: 0, couponId: null, shippingLevel: 0, shippingAddress: null };
   const [view, promotions, customerGroups, coupon, customer, primary] = await Promise.all([
     found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 },
     activePromotions(db, now),
@@ -104,8 +109,14 @@ export async function loadPricingInputs(
     promotions,
     customerGroups,
     customerCredits: customer?.creditCents ?? 0,
-    taxState: primary && primary.country === "US" ? primary.state : null,
+    // Tax follows where the order ships: the cart's shipping address once chosen, else the primary address.
+    taxState: taxStateOf(cart.shippingAddress ?? primary ?? null),
   };
+}
+
+/** US addresses are taxed by their state; others (and none) are not taxed here. */
+function taxStateOf(address: { state: string; country: string } | null): string | null {
+  return address && address.country === "US" ? address.state : null;
 }
 
 /** Runs the engine for the cart as loaded, or as it would be with another coupon or shipping level. */

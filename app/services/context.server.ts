@@ -2,6 +2,8 @@ import { createContext } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { ContentSource } from "./adapters/content/content-source";
 import type { EmailSender } from "./adapters/email/email-sender";
+import type { AddressVerifier } from "./adapters/address-verification/address-verifier";
+import type { PaymentGateway } from "./adapters/payments/payment-gateway";
 import type { TaxCalculator } from "./adapters/tax/tax-calculator";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { Logger } from "./logger.server";
@@ -18,6 +20,8 @@ export interface AppServices {
   sessions: AppSession;
   email: EmailSender;
   tax: TaxCalculator;
+  payments: PaymentGateway;
+  addressVerifier: AddressVerifier;
 }
 export const servicesContext = createContext<AppServices>();
 

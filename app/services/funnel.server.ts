@@ -29,6 +29,8 @@ export interface JourneyData {
   proceededPastCart?: boolean;
   /** Orders this browser placed (thank-you pages are shown to their owner or to this session). */
   placedOrderNumbers?: string[];
+  /** The address step's entry and suggestion while the shopper chooses in 'Verify your address'. */
+  addressVerification?: unknown;
 }
 
 export function journeyOf(session: StoreSession): JourneyData {

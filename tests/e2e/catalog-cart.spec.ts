@@ -3,8 +3,9 @@ import { seedProducts } from "../../app/services/db/seed/catalog-data.server";
 import { makeUpc, parameterCombinations, stockFor } from "../../app/services/db/seed/catalog-rows";
 import { expect, hasJavaScript, test, waitForHydration } from "./fixtures";
 
-// Issue 3's journey, with JavaScript and without: browse, choose a toric lens for both eyes, add it to the cart,
-// change the quantity, remove it; bad choices get their message next to the field.
+// Issue 3's journey, with JavaScript and without: browse, choose a toric lens for both eyes, add it to the cart
+// (through the funnel's patient step, issue 6), change the quantity, remove it; bad choices get their message next
+// to the field.
 
 const TORIC = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-for-astigmatism-6-pack")!;
 
@@ -48,7 +49,22 @@ test.describe("catalog to cart (issue 3)", () => {
     }
     await page.getByRole("button", { name: "Add to cart" }).click();
 
+    // Into the funnel (issue 6): the lens's UPCs are known, so RxDetails and Parameters are skipped.
+    await expect(page).toHaveURL(/\/patient$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who are these lenses for?");
+    const progress = page.getByRole("list", { name: "Checkout progress" });
+    await expect(progress.locator('[aria-current="step"]')).toContainText("Prescription & patient");
+    await waitForHydration(page);
+    await page.getByLabel("First name").fill("Ann2");
+    await page.getByLabel("Last name").fill("Lee");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Use letters only (no numbers or symbols).")).toBeVisible();
+    await expect(page).toHaveURL(/\/patient$/);
+    await page.getByLabel("First name").fill("Ann");
+    await page.getByRole("button", { name: "Continue" }).click();
+
     await expect(page).toHaveURL(/\/cart$/);
+    await expect(progress.locator('[aria-current="step"]')).toContainText("Review & checkout");
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     const lines = page.getByTestId("cart-line");
     await expect(lines).toHaveCount(2);

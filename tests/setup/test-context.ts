@@ -4,6 +4,8 @@ import { RouterContextProvider } from "react-router";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
+import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { parseConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -34,6 +36,8 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     sessions: createAppSession(config),
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
+    payments: createPaymentGateway(),
+    addressVerifier: createAddressVerifier(),
   };
 }
 

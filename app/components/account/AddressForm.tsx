@@ -28,11 +28,14 @@ export function AddressForm({
   defaultValue,
   lastResult,
   submitLabel,
+  cancelHref = "/account/addresses",
 }: {
   id: string;
   defaultValue: AddressFormDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  /** Where Cancel leads; null: no Cancel (checkout has nothing to cancel to). */
+  cancelHref?: string | null;
 }) {
   const [form, fields] = useForm<z.input<typeof addressFormSchema>>({
     id,
@@ -108,8 +111,13 @@ export function AddressForm({
       <p className="form-actions">
         <button type="submit" className="button button-primary">
           {submitLabel}
-        </button>{" "}
-        <Link to="/account/addresses">Cancel</Link>
+        </button>
+        {cancelHref ? (
+          <>
+            {" "}
+            <Link to={cancelHref}>Cancel</Link>
+          </>
+        ) : null}
       </p>
     </Form>
   );

@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client.server";
 import { seedBrands, seedProducts } from "./seed/catalog-data.server";
 import { makeUpc, parameterCombinations, parameterKey, stockFor } from "./seed/catalog-rows";
+import { seedClinics } from "./seed/doctor-data.server";
 import { seedPromotions } from "./seed/promotion-data.server";
 import {
   appMeta,
   brands,
+  clinics,
   coupons,
+  doctors,
   productParameterOptions,
   productParameters,
   productPrices,
@@ -21,7 +24,7 @@ const BATCH = 1000;
 
 /** A fingerprint of the demo data: the seed runs again only when the data (or this code's version) changes. */
 export const DEMO_SEED_VERSION = createHash("sha256")
-  .update(JSON.stringify({ v: 2, seedBrands, seedProducts, seedPromotions }))
+  .update(JSON.stringify({ v: 3, seedBrands, seedProducts, seedPromotions, seedClinics }))
   .digest("hex")
   .slice(0, 16);
 
@@ -35,6 +38,8 @@ export interface SeedResult {
   products: number;
   skus: number;
   promotions: number;
+  clinics: number;
+  doctors: number;
 }
 
 /**
@@ -159,6 +164,7 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
     }
 
     await seedDemoPromotions(tx, seededAt);
+    await seedDoctorDirectory(tx, seededAt);
     await tx
       .insert(appMeta)
       .values({ key: SEED_VERSION_KEY, value: DEMO_SEED_VERSION })
@@ -169,7 +175,56 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
     products: seedProducts.length,
     skus: skuCount,
     promotions: seedPromotions.length,
+    clinics: seedClinics.length,
+    doctors: seedClinics.reduce((sum, clinic) => sum + clinic.doctors.length, 0),
   };
+}
+
+/**
+ * Upserts the demo eye-doctor directory by `seedKey`. Seeded rows the generator no longer makes are deleted
+ * (groups that chose one lose the choice; orders keep their own copy of the doctor). Shoppers' doctors, which have
+ * no seed key, are left alone.
+ */
+async function seedDoctorDirectory(tx: Transaction, seededAt: Date) {
+  const clinicRows = await tx
+    .insert(clinics)
+    .values(seedClinics.map(({ doctors: _doctors, ...clinic }) => ({ ...clinic, updatedAt: seededAt })))
+    .onConflictDoUpdate({
+      target: clinics.seedKey,
+      set: {
+        name: sql`excluded.name`,
+        phone: sql`excluded.phone`,
+        address1: sql`excluded.address1`,
+        address2: sql`excluded.address2`,
+        city: sql`excluded.city`,
+        state: sql`excluded.state`,
+        postalCode: sql`excluded.postal_code`,
+        latitude: sql`excluded.latitude`,
+        longitude: sql`excluded.longitude`,
+        updatedAt: seededAt,
+      },
+    })
+    .returning({ id: clinics.id, seedKey: clinics.seedKey });
+  const clinicIds = new Map(clinicRows.map((row) => [row.seedKey, row.id]));
+  const doctorRows = seedClinics.flatMap((clinic) =>
+    clinic.doctors.map((doctor) => ({ ...doctor, clinicId: clinicIds.get(clinic.seedKey)!, updatedAt: seededAt })),
+  );
+  await tx
+    .insert(doctors)
+    .values(doctorRows)
+    .onConflictDoUpdate({
+      target: doctors.seedKey,
+      set: {
+        clinicId: sql`excluded.clinic_id`,
+        firstName: sql`excluded.first_name`,
+        lastName: sql`excluded.last_name`,
+        phone: sql`excluded.phone`,
+        canUseForPassiveVerification: sql`excluded.can_use_for_passive_verification`,
+        updatedAt: seededAt,
+      },
+    });
+  await tx.delete(doctors).where(and(isNotNull(doctors.seedKey), lt(doctors.updatedAt, seededAt)));
+  await tx.delete(clinics).where(and(isNotNull(clinics.seedKey), lt(clinics.updatedAt, seededAt)));
 }
 
 /** Upserts the demo promotions by key and their shared coupon codes by code (issued single-use codes stay). */

@@ -3,7 +3,7 @@
  * message in the `email_outbox` table (a development mailbox page shows them); with SMTP_URL set, messages are
  * also sent through SMTP. Each message has a plain-text and an HTML body.
  */
-export type EmailKind = "pin" | "password-reset" | "guest-reset" | "welcome";
+export type EmailKind = "pin" | "password-reset" | "guest-reset" | "welcome" | "order-confirmation";
 
 export interface EmailMessage {
   kind: EmailKind;

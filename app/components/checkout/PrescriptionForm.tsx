@@ -1,0 +1,94 @@
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form } from "react-router";
+import { prescriptionSchema, type PrescriptionEntry, type PrescriptionFormEye } from "~/models/funnel-steps";
+import { fieldName } from "~/models/product-order";
+
+/**
+ * The prescription per eye (RxDetails and Parameters): for each eye, its lens's parameters as selects named like the
+ * product page's (`right-power`). A plain POST form; the same schema checks it in the browser and in the action.
+ */
+export function PrescriptionForm({
+  groupId,
+  eyes,
+  lastResult,
+  submitLabel,
+}: {
+  groupId: string;
+  eyes: PrescriptionFormEye[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+}) {
+  const schema = useMemo(() => prescriptionSchema(eyes), [eyes]);
+  const defaultValue: Record<string, string> = {};
+  for (const { eye, parameters, selected } of eyes) {
+    for (const parameter of parameters) {
+      // A parameter with one option (often BC or DIA) is chosen already.
+      const value = selected[parameter.name] ?? (parameter.options.length === 1 ? parameter.options[0]!.value : "");
+      defaultValue[fieldName(eye, parameter.name)] = value;
+    }
+  }
+  // Field names depend on the lenses' parameters, so the form is typed as a plain record of strings.
+  const [form, fields] = useForm<Record<string, string>, PrescriptionEntry>({
+    id: `prescription-${groupId}`,
+    // Without JavaScript the browser checks the selects' `required`; Conform takes over once hydrated.
+    defaultNoValidate: false,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const all = fields as unknown as Record<string, FieldMetadata<string>>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="order-form prescription-form">
+      <input type="hidden" name="intent" value="save-prescription" />
+      <input type="hidden" name="groupId" value={groupId} />
+      {form.errors ? (
+        <p className="field-error" role="alert" id={form.errorId}>
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <div className="eye-columns">
+        {eyes.map(({ eye, title, productName, parameters }) => (
+          <fieldset key={eye} className="eye-fieldset" data-eye={eye}>
+            <legend>{title}</legend>
+            <p className="prescription-product">{productName}</p>
+            {parameters.map((parameter) => {
+              const field = all[fieldName(eye, parameter.name)]!;
+              return (
+                <p key={parameter.name} className="form-field">
+                  <label htmlFor={field.id}>{parameter.displayName}</label>
+                  <select {...getSelectProps(field)} key={field.key} required>
+                    <option value="">Select</option>
+                    {parameter.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError field={field} />
+                </p>
+              );
+            })}
+            {/* Errors for the eye as a whole: the combination isn't made, or not enough in stock. */}
+            <FieldError field={all[eye]!} />
+          </fieldset>
+        ))}
+      </div>
+      <button type="submit" className="button button-primary">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+function FieldError({ field }: { field: FieldMetadata<string> | undefined }) {
+  if (!field?.errors?.length) return null;
+  return (
+    <span className="field-error" id={field.errorId} role="alert">
+      {field.errors.join(" ")}
+    </span>
+  );
+}

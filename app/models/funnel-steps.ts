@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { isSkipped, type FunnelGroup, type FunnelState } from "./funnel";
+import type { LensParameter } from "./lens-parameters";
+import type { Eye } from "./line-item-group";
+import { fieldName, ORDER_MESSAGES } from "./product-order";
+import { SUBMIT_AND_SKIP_UPC } from "./stock";
+
+/**
+ * The funnel's group steps before the cart (spec 2 §4): RxDetails, Parameters and Patient each work on one line item
+ * group at a time — the first working group whose criteria are not met yet — and the prescription form they share.
+ */
+export type GroupStepPage = "RxDetails" | "Parameters" | "Patient";
+
+export const STEP_MESSAGES = {
+  groupGone: "These lenses are no longer in your cart.",
+} as const;
+
+/**
+ * The working groups a step still has to do, in cart order. The skip criteria all read "every group …", so a group
+ * is pending exactly when the step would not be skipped for it alone.
+ */
+export function groupsPendingAt(page: GroupStepPage, state: FunnelState): FunnelGroup[] {
+  return state.groups.filter((group) => !isSkipped(page, { ...state, groups: [group] }));
+}
+
+/** A line still waits for its real UPC: none yet, or the submit-and-skip placeholder. */
+export function lacksUpc(item: { upc: string | null }): boolean {
+  return !item.upc?.trim() || item.upc === SUBMIT_AND_SKIP_UPC;
+}
+
+/** One eye of the prescription form: the eye and its lens's parameters. */
+export interface PrescriptionEye {
+  eye: Eye;
+  parameters: readonly LensParameter[];
+}
+
+/** An eye as the prescription form shows it. */
+export interface PrescriptionFormEye extends PrescriptionEye {
+  parameters: LensParameter[];
+  /** "Right eye (OD)". */
+  title: string;
+  productName: string;
+  /** What the line holds already (chosen on the product page, or earlier in the funnel). */
+  selected: Record<string, string>;
+}
+
+/**
+ * The eyes a prescription step asks about: RxDetails the whole prescription (every eye of the group), Parameters
+ * only the eyes still waiting for their UPC.
+ */
+export function prescriptionEyes(
+  lines: ReadonlyArray<{
+    whichEye: Eye | "none";
+    eyeTitle: string | null;
+    productName: string;
+    parameters: LensParameter[];
+    selectedParameters: Record<string, string>;
+    upc: string | null;
+  }>,
+  page: "RxDetails" | "Parameters",
+): PrescriptionFormEye[] {
+  return lines.flatMap((line) =>
+    line.whichEye === "none" || (page === "Parameters" && !lacksUpc(line))
+      ? []
+      : [
+          {
+            eye: line.whichEye,
+            title: line.eyeTitle ?? line.whichEye,
+            productName: line.productName,
+            parameters: line.parameters,
+            selected: line.selectedParameters,
+          },
+        ],
+  );
+}
+
+export interface PrescriptionEntry {
+  groupId: string;
+  eyes: Array<{ eye: Eye; parameters: Record<string, string> }>;
+}
+
+/**
+ * The prescription form of RxDetails and Parameters: per eye, every parameter of that eye's lens (fields named as
+ * the product page names them, `right-power`), each a value the lens offers. Messages are the product page's.
+ */
+export function prescriptionSchema(eyes: readonly PrescriptionEye[]) {
+  const shape: Record<string, z.ZodType<string | undefined>> = {};
+  for (const { eye, parameters } of eyes) {
+    for (const parameter of parameters) shape[fieldName(eye, parameter.name)] = z.string().optional();
+  }
+  return z
+    .object({
+      groupId: z.string({ error: STEP_MESSAGES.groupGone }).trim().min(1, { error: STEP_MESSAGES.groupGone }),
+      ...shape,
+    })
+    .superRefine((value, ctx) => {
+      const fields = value as Record<string, string | undefined>;
+      for (const { eye, parameters } of eyes) {
+        for (const parameter of parameters) {
+          const name = fieldName(eye, parameter.name);
+          const chosen = fields[name];
+          if (!chosen || chosen === "none") {
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: ORDER_MESSAGES.chooseParameter(parameter.displayName, eye),
+            });
+          } else if (!parameter.options.some((option) => option.value === chosen)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: ORDER_MESSAGES.unknownOption(parameter.displayName),
+            });
+          }
+        }
+      }
+    })
+    .transform((value): PrescriptionEntry => {
+      const fields = value as Record<string, string | undefined>;
+      return {
+        groupId: value.groupId,
+        eyes: eyes.map(({ eye, parameters }) => ({
+          eye,
+          parameters: Object.fromEntries(
+            parameters.map((parameter) => [parameter.name, fields[fieldName(eye, parameter.name)] as string]),
+          ),
+        })),
+      };
+    });
+}

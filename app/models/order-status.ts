@@ -1,0 +1,204 @@
+import { DateTime } from "luxon";
+import { BUSINESS_TIME_ZONE } from "./business-time";
+import { DELIVERY_BUFFER_DAYS, formatDeliveryDate, shippingDays } from "./shipping";
+
+/**
+ * An order's status and age (spec 2 §3 "Order status codes", §4 "Order status and age"): the one-character status
+ * code, the expected delivery date, the 'old' rule and the words a shopper reads about an order.
+ */
+
+export const ORDER_STATUSES = ["Processing", "Shipped", "Test", "Deleted", "Unsupported"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Spec: blank, D, S, H, T, P, V are Processing. */
+export const PROCESSING_CODES = ["", "D", "S", "H", "T", "P", "V"] as const;
+export const SHIPPED_CODE = "G";
+export const TEST_CODE = "|";
+export const DELETED_CODE = "-";
+
+/** The status of a code. Blank is empty or a space (a one-character column may pad); case matters. */
+export function orderStatus(code: string | null | undefined): OrderStatus {
+  if (code == null || code.trim() === "") return "Processing";
+  if ((PROCESSING_CODES as readonly string[]).includes(code)) return "Processing";
+  if (code === SHIPPED_CODE) return "Shipped";
+  if (code === TEST_CODE) return "Test";
+  if (code === DELETED_CODE) return "Deleted";
+  return "Unsupported";
+}
+
+/** Spec: PendingExam, PendingVerification, PendingSubmission, Verified, FailedExam. */
+export const PRESCRIPTION_STATUSES = [
+  "PendingExam",
+  "PendingVerification",
+  "PendingSubmission",
+  "Verified",
+  "FailedExam",
+] as const;
+export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
+
+/** An order number or id as a URL may carry it: letters, digits and dashes, at most 40. */
+export function isOrderNumberShaped(value: string | undefined): value is string {
+  return value !== undefined && /^[A-Za-z0-9-]{1,40}$/.test(value);
+}
+
+const PRESCRIPTION_STATUS_TEXT: Record<PrescriptionStatus, string> = {
+  PendingExam: "Waiting for your eye exam",
+  PendingVerification: "Being verified with your doctor",
+  PendingSubmission: "Waiting for your prescription",
+  Verified: "Verified",
+  FailedExam: "Eye exam not passed",
+};
+
+/** A group's prescription status as the shopper reads it; null when the group needs none (solutions). */
+export function prescriptionStatusText(status: string | null): string | null {
+  if (!status) return null;
+  return Object.hasOwn(PRESCRIPTION_STATUS_TEXT, status)
+    ? PRESCRIPTION_STATUS_TEXT[status as PrescriptionStatus]
+    : status;
+}
+
+// ---- Dates --------------------------------------------------------------------------------------------------------
+
+/** A date as stored (ISO date or timestamp text), a JS Date (timestamp columns) or a luxon DateTime. */
+export type DateInput = string | Date | DateTime;
+
+/** The start of the Boise calendar day the value falls on; null when absent or unreadable. */
+export function businessDay(value: DateInput | null | undefined): DateTime | null {
+  if (value == null || value === "") return null;
+  const date =
+    typeof value === "string"
+      ? DateTime.fromISO(value, { zone: BUSINESS_TIME_ZONE })
+      : value instanceof Date
+        ? DateTime.fromJSDate(value, { zone: BUSINESS_TIME_ZONE })
+        : value.setZone(BUSINESS_TIME_ZONE);
+  return date.isValid ? date.startOf("day") : null;
+}
+
+/** "2026-11-25" on the Boise calendar, or null. */
+export function businessIsoDate(value: DateInput | null | undefined): string | null {
+  return businessDay(value)?.toISODate() ?? null;
+}
+
+export interface OrderDeliveryInput {
+  /** When the order was taken. */
+  orderDate: DateInput;
+  shippingLevel: number;
+  /** The estimate given when the order was placed. */
+  estimatedDeliveryDate?: DateInput | null;
+  /** The carrier's delivery date, once the order has shipped. */
+  trackingDeliveryDate?: DateInput | null;
+}
+
+/**
+ * Spec: the tracking delivery date if present, else the estimated delivery date, else the order date plus the
+ * level's shipping days plus 2. A Boise calendar day; an unreadable date counts as absent.
+ */
+export function expectedDeliveryDate(order: OrderDeliveryInput): DateTime {
+  const known = businessDay(order.trackingDeliveryDate) ?? businessDay(order.estimatedDeliveryDate);
+  if (known) return known;
+  const ordered = businessDay(order.orderDate);
+  if (!ordered) throw new RangeError("an order needs a readable order date");
+  return ordered.plus({ days: shippingDays(order.shippingLevel) + DELIVERY_BUFFER_DAYS });
+}
+
+/** Spec: an order is old once expected delivery plus 5 days is past. */
+export const OLD_ORDER_DAYS = 5;
+
+/**
+ * Shipped, and the day `expected delivery + 5` is over on the Boise calendar (so an order delivered on the 1st is
+ * old from the 7th): a date is past once the whole day has gone, not at its midnight.
+ */
+export function isOldOrder(order: OrderDeliveryInput & { statusCode: string | null }, now: DateInput): boolean {
+  if (orderStatus(order.statusCode) !== "Shipped") return false;
+  const today = businessDay(now);
+  if (!today) throw new RangeError("now must be a readable date");
+  return today > expectedDeliveryDate(order).plus({ days: OLD_ORDER_DAYS });
+}
+
+/** "Nov 16, 2026": the day an order was taken, on the Boise calendar. */
+export function formatOrderDate(value: DateInput): string {
+  const date = businessDay(value);
+  return date ? date.setLocale("en-US").toFormat("LLL d, yyyy") : "";
+}
+
+// ---- Tracking -----------------------------------------------------------------------------------------------------
+
+export type TrackingStatus = "InTransit" | "Delivered";
+
+/** What the carrier says: delivered once delivered, in transit once shipped, nothing before. */
+export function trackingStatus(order: {
+  shippedAt?: DateInput | null;
+  deliveredAt?: DateInput | null;
+}): TrackingStatus | null {
+  if (order.deliveredAt) return "Delivered";
+  return order.shippedAt ? "InTransit" : null;
+}
+
+/** Tracking numbers are USPS-style digits, so the carrier's tracking page is the link. */
+export function trackingUrl(trackingNumber: string | null | undefined): string | null {
+  if (!trackingNumber) return null;
+  return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(trackingNumber)}`;
+}
+
+// ---- Words for the shopper ----------------------------------------------------------------------------------------
+
+export interface OrderStatusTextInput extends OrderDeliveryInput {
+  statusCode: string | null;
+  deliveredAt?: DateInput | null;
+  /** Each group's prescription status (null for solution groups). */
+  prescriptionStatuses?: ReadonlyArray<string | null>;
+}
+
+/** The short label of an order's status: Shipped reads "Delivered" once the carrier has delivered it. */
+export function orderStatusLabel(order: { statusCode: string | null; deliveredAt?: DateInput | null }): string {
+  const status = orderStatus(order.statusCode);
+  switch (status) {
+    case "Shipped":
+      return order.deliveredAt ? "Delivered" : "Shipped";
+    case "Test":
+      return "Test order";
+    case "Deleted":
+      return "Cancelled";
+    case "Unsupported":
+      return "Status unavailable";
+    default:
+      return status;
+  }
+}
+
+/** Why a processing order waits, most pressing first (the shopper has something to do before the doctor does). */
+const PRESCRIPTION_WAITS: ReadonlyArray<[PrescriptionStatus, string]> = [
+  ["FailedExam", "Your eye exam didn't give a prescription we can fill. We'll contact you about this order."],
+  ["PendingSubmission", "We're waiting for your prescription. Upload it so we can send your order."],
+  ["PendingExam", "We're waiting for your eye exam results."],
+  ["PendingVerification", "We're verifying your prescription with your doctor."],
+];
+
+/** One sentence about where the order is (spec: orderStatusMessage). */
+export function orderStatusMessage(order: OrderStatusTextInput): string {
+  const status = orderStatus(order.statusCode);
+  if (status === "Deleted") return "This order was cancelled.";
+  if (status === "Test") return "This is a test order; it will not ship.";
+  if (status === "Unsupported") return "Please call us for the status of this order.";
+  const delivered = businessDay(order.deliveredAt);
+  if (status === "Shipped" && delivered) return `Delivered ${formatDeliveryDate(delivered)}.`;
+  const expected = formatDeliveryDate(expectedDeliveryDate(order));
+  if (status === "Shipped") return `On its way. Expected to arrive ${expected}.`;
+  const waiting = PRESCRIPTION_WAITS.find(([waitStatus]) => order.prescriptionStatuses?.includes(waitStatus));
+  return waiting ? waiting[1] : `We're preparing your order. Expected to arrive ${expected}.`;
+}
+
+/** "2 × Acuvue Oasys, 1 × Biotrue": boxes per product, in the order they first appear. */
+export function orderItemsSummary(lines: ReadonlyArray<{ productName: string; quantity: number }>): string {
+  const boxes = new Map<string, number>();
+  for (const line of lines) boxes.set(line.productName, (boxes.get(line.productName) ?? 0) + line.quantity);
+  return [...boxes].map(([name, quantity]) => `${quantity} × ${name}`).join(", ");
+}
+
+/** The development operations page's steps for moving an order along (verify, ship, deliver). */
+export const ADVANCE_ACTIONS = ["verify", "ship", "deliver"] as const;
+export type AdvanceAction = (typeof ADVANCE_ACTIONS)[number];
+
+export function isAdvanceAction(value: unknown): value is AdvanceAction {
+  return typeof value === "string" && (ADVANCE_ACTIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,10 @@
+import type { PaymentGateway } from "./payment-gateway";
+import { createTestVault } from "./test-vault.server";
+
+/**
+ * Chosen once at start-up. Only the embedded test-mode vault exists for now; a card provider's client (configured
+ * by its key) would be chosen here.
+ */
+export function createPaymentGateway(): PaymentGateway {
+  return createTestVault();
+}

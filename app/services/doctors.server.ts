@@ -1,0 +1,479 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import zipcodes from "zipcodes";
+import {
+  ADD_DOCTOR_MESSAGES,
+  ALL_GROUPS,
+  describeLocation,
+  DOCTOR_SEARCH_ERROR_FIELD,
+  DOCTOR_SEARCH_LIMIT,
+  DOCTOR_SEARCH_MESSAGES,
+  doctorSearchSchema,
+  doctorsByPatient,
+  parseLocation,
+  parseSearchTerm,
+  setDoctorForGroups,
+  type Coordinates,
+  type DoctorLocation,
+  type DoctorSearchError,
+  type DoctorSearchTerm,
+  type NewDoctorInput,
+  type RecentDoctor,
+} from "~/models/doctor-search";
+import { withCartLock } from "./cart.server";
+import type { Database, Executor } from "./db/client.server";
+import { clinics, doctors, lineItemGroups, orderGroups, orders } from "./db/schema";
+import { funnelGroups } from "./funnel.server";
+
+/**
+ * The eye-doctor directory (spec 2 §3 Doctor, §4 Doctor rules, §7 eyeCareProviders): search by name or phone near
+ * a location, a clinic with its doctors, a doctor a shopper adds, and setting a cart group's doctor. Locations are
+ * placed with the ZIP-code dataset's coordinates; results are sorted by distance from them.
+ */
+
+export interface ClinicView {
+  id: number;
+  name: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+export interface DoctorView {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  canUseForPassiveVerification: boolean;
+}
+
+export interface DoctorResult {
+  doctor: DoctorView;
+  clinic: ClinicView;
+  /** Miles from the searched location; null for a state search, no location, or a clinic without coordinates. */
+  distanceMiles: number | null;
+}
+
+/** A location placed on the map (a state search has no point: its clinics are listed by name). */
+export type ResolvedLocation = DoctorLocation & { coordinates: Coordinates | null };
+
+export type DoctorSearchOutcome =
+  | {
+      ok: true;
+      results: DoctorResult[];
+      term: DoctorSearchTerm | null;
+      location: ResolvedLocation | null;
+      /** True when the empty location was filled in from the primary address. */
+      usedPrimaryAddress: boolean;
+    }
+  | { ok: false; error: DoctorSearchError };
+
+const DATASET_CITY_ALIASES: ReadonlyArray<[RegExp, string]> = [
+  [/^st /, "saint "],
+  [/^ft /, "fort "],
+  [/^mt /, "mount "],
+];
+
+/** Upper/lower case, punctuation and the St./Ft./Mt. abbreviations do not matter ("St. Louis" = "Saint Louis"). */
+function cityKey(city: string): string {
+  let key = city
+    .toLowerCase()
+    .replace(/[.'’-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  for (const [pattern, replacement] of DATASET_CITY_ALIASES) key = key.replace(pattern, replacement);
+  return key;
+}
+
+const placed = (entry: { latitude: number; longitude: number }) => entry.latitude !== 0 || entry.longitude !== 0;
+
+/** A ZIP's coordinates from the dataset (US only), or null when it has none. */
+export function zipCoordinates(postalCode: string): (Coordinates & { city: string; state: string }) | null {
+  const zip = /^\d{5}/.exec(postalCode.trim())?.[0];
+  const entry = zip ? zipcodes.lookup(zip) : undefined;
+  if (!entry || entry.country !== "US" || !placed(entry)) return null;
+  return { latitude: entry.latitude, longitude: entry.longitude, city: entry.city, state: entry.state };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The middle of a city's ZIP codes (the median latitude and longitude, so a far-off PO-box ZIP does not pull it
+ * away from town), or null when the dataset does not know the city in that state.
+ */
+function cityCoordinates(city: string, state: string): Coordinates | null {
+  const key = cityKey(city);
+  const entries = zipcodes.lookupByState(state).filter((entry) => placed(entry) && cityKey(entry.city) === key);
+  if (entries.length === 0) return null;
+  return {
+    latitude: median(entries.map((entry) => entry.latitude)),
+    longitude: median(entries.map((entry) => entry.longitude)),
+  };
+}
+
+function resolveLocation(location: DoctorLocation): ResolvedLocation | null {
+  switch (location.kind) {
+    case "postalCode": {
+      const coordinates = zipCoordinates(location.postalCode);
+      return coordinates ? { ...location, coordinates } : null;
+    }
+    case "cityState": {
+      const coordinates = cityCoordinates(location.city, location.state);
+      return coordinates ? { ...location, coordinates } : null;
+    }
+    case "state":
+      return { ...location, coordinates: null };
+  }
+}
+
+/**
+ * The great-circle distance in SQL, the same haversine as `distanceMiles` in the model, so the database can sort
+ * and limit. Null for a clinic without coordinates (sorted last).
+ */
+function distanceSql(from: Coordinates): SQL<number | null> {
+  const lat = sql`${from.latitude}::double precision`;
+  const lng = sql`${from.longitude}::double precision`;
+  return sql<number | null>`(2 * 3958.8 * asin(least(1, sqrt(
+    power(sin(radians(${clinics.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${clinics.latitude})) * power(sin(radians(${clinics.longitude} - ${lng}) / 2), 2)
+  ))))`;
+}
+
+function termCondition(term: DoctorSearchTerm): SQL | undefined {
+  if (term.kind === "phone") return or(eq(doctors.phone, term.phone), eq(clinics.phone, term.phone));
+  // Every word names the doctor (first or last name, from its start) or the clinic (anywhere in its name).
+  return and(
+    ...term.words.map(
+      (word) =>
+        sql`(lower(${doctors.firstName}) like ${`${word}%`} or lower(${doctors.lastName}) like ${`${word}%`}
+          or lower(${clinics.name}) like ${`%${word}%`})`,
+    ),
+  );
+}
+
+const doctorColumns = {
+  doctor: {
+    id: doctors.id,
+    firstName: doctors.firstName,
+    lastName: doctors.lastName,
+    phone: doctors.phone,
+    canUseForPassiveVerification: doctors.canUseForPassiveVerification,
+  },
+  clinic: {
+    id: clinics.id,
+    name: clinics.name,
+    phone: clinics.phone,
+    address1: clinics.address1,
+    address2: clinics.address2,
+    city: clinics.city,
+    state: clinics.state,
+    postalCode: clinics.postalCode,
+  },
+};
+
+/**
+ * Spec 2 §5 doctor search: by phone when the term is phone-shaped, else by name, near the location (an empty
+ * location uses the primary address's ZIP). ZIP and city locations sort every match by distance; a state lists
+ * its clinics by name (a phone search is not narrowed to the state). An unparseable location, or one the ZIP
+ * dataset cannot place, is 'invalidLocation'.
+ */
+export async function searchDoctors(
+  db: Database,
+  input: { term: string; location: string; primaryPostalCode?: string | null; limit?: number },
+): Promise<DoctorSearchOutcome> {
+  const term = parseSearchTerm(input.term);
+  if (!term.ok) return { ok: false, error: term.error };
+  const parsedLocation = parseLocation(input.location);
+  if (!parsedLocation.ok) return { ok: false, error: "invalidLocation" };
+
+  let location: ResolvedLocation | null = null;
+  let usedPrimaryAddress = false;
+  if (parsedLocation.location) {
+    location = resolveLocation(parsedLocation.location);
+    if (!location) return { ok: false, error: "invalidLocation" };
+  } else if (input.primaryPostalCode) {
+    const zip = /^\d{5}/.exec(input.primaryPostalCode.trim())?.[0];
+    location = zip ? resolveLocation({ kind: "postalCode", postalCode: zip }) : null;
+    usedPrimaryAddress = location !== null;
+  }
+  if (!term.term && !location) return { ok: false, error: "emptySearch" };
+
+  // A phone number names its doctor wherever they are: the location only orders those results, so a doctor who
+  // exists is never hidden (and added a second time) because of the state typed next to the number.
+  const conditions = [
+    term.term ? termCondition(term.term) : undefined,
+    location?.kind === "state" && term.term?.kind !== "phone" ? eq(clinics.state, location.state) : undefined,
+  ];
+  const distance = location?.coordinates ? distanceSql(location.coordinates) : null;
+  const rows = await db
+    .select({ ...doctorColumns, distanceMiles: distance ?? sql<number | null>`null::double precision` })
+    .from(doctors)
+    .innerJoin(clinics, eq(clinics.id, doctors.clinicId))
+    .where(and(...conditions))
+    .orderBy(
+      ...(distance ? [sql`${distance} asc nulls last`] : []),
+      asc(clinics.name),
+      asc(doctors.lastName),
+      asc(doctors.firstName),
+      asc(doctors.id),
+    )
+    .limit(input.limit ?? DOCTOR_SEARCH_LIMIT);
+  return {
+    ok: true,
+    results: rows.map((row) => ({
+      ...row,
+      distanceMiles: row.distanceMiles === null ? null : Number(row.distanceMiles),
+    })),
+    term: term.term,
+    location,
+    usedPrimaryAddress,
+  };
+}
+
+/** Spec 2 §7 eyeCareProviders/clinic/{clinicId}: the clinic and its doctors, or null when there is none. */
+export async function clinicWithDoctors(
+  db: Database,
+  clinicId: number,
+): Promise<{ clinic: ClinicView & Coordinates; doctors: DoctorView[] } | null> {
+  if (!Number.isSafeInteger(clinicId) || clinicId <= 0 || clinicId > 2_147_483_647) return null;
+  const [clinic] = await db
+    .select({ ...doctorColumns.clinic, latitude: clinics.latitude, longitude: clinics.longitude })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId));
+  if (!clinic) return null;
+  const doctorRows = await db
+    .select(doctorColumns.doctor)
+    .from(doctors)
+    .where(eq(doctors.clinicId, clinicId))
+    .orderBy(asc(doctors.lastName), asc(doctors.firstName), asc(doctors.id));
+  return {
+    clinic: { ...clinic, latitude: clinic.latitude ?? 0, longitude: clinic.longitude ?? 0 },
+    doctors: doctorRows,
+  };
+}
+
+export async function findDoctor(db: Executor, doctorId: number): Promise<DoctorResult | null> {
+  if (!Number.isSafeInteger(doctorId) || doctorId <= 0 || doctorId > 2_147_483_647) return null;
+  const [row] = await db
+    .select(doctorColumns)
+    .from(doctors)
+    .innerJoin(clinics, eq(clinics.id, doctors.clinicId))
+    .where(eq(doctors.id, doctorId));
+  return row ? { ...row, distanceMiles: null } : null;
+}
+
+export type AddDoctorOutcome =
+  { ok: true; doctorId: number } | { ok: false; field: "postalCode" | "state"; message: string };
+
+/**
+ * Spec 2 §7 POST eyeCareProviders: a shopper adds their doctor (offered when a phone search found none). The ZIP
+ * must be one the dataset knows, in the state given; the clinic is placed at its coordinates. A clinic with the
+ * same phone and ZIP is reused, and the same doctor added twice (a double submit) is found, not duplicated.
+ */
+export async function addDoctor(
+  db: Database,
+  input: NewDoctorInput,
+  customerId: number | null,
+): Promise<AddDoctorOutcome> {
+  const place = zipCoordinates(input.clinic.postalCode);
+  if (!place) return { ok: false, field: "postalCode", message: ADD_DOCTOR_MESSAGES.zipUnknown };
+  if (place.state !== input.clinic.state)
+    return { ok: false, field: "state", message: ADD_DOCTOR_MESSAGES.zipWrongState(place.state) };
+  const zip5 = input.clinic.postalCode.slice(0, 5);
+  return db.transaction(async (tx) => {
+    // Serialise adds for one phone number, so two concurrent submits find each other's rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`doctor-phone:${input.phone}`}))`);
+    const [existingClinic] = await tx
+      .select({ id: clinics.id })
+      .from(clinics)
+      .where(and(eq(clinics.phone, input.clinic.phone), sql`left(${clinics.postalCode}, 5) = ${zip5}`))
+      .orderBy(asc(clinics.id))
+      .limit(1);
+    let clinicId = existingClinic?.id;
+    if (clinicId !== undefined) {
+      const [same] = await tx
+        .select({ id: doctors.id })
+        .from(doctors)
+        .where(
+          and(
+            eq(doctors.clinicId, clinicId),
+            eq(doctors.phone, input.phone),
+            sql`lower(${doctors.firstName}) = lower(${input.firstName})`,
+            sql`lower(${doctors.lastName}) = lower(${input.lastName})`,
+          ),
+        )
+        .limit(1);
+      if (same) return { ok: true as const, doctorId: same.id };
+    } else {
+      const [created] = await tx
+        .insert(clinics)
+        .values({ ...input.clinic, latitude: place.latitude, longitude: place.longitude })
+        .returning({ id: clinics.id });
+      clinicId = created!.id;
+    }
+    const [doctor] = await tx
+      .insert(doctors)
+      .values({
+        clinicId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        // A doctor nobody has verified is not used to verify a prescription passively.
+        canUseForPassiveVerification: false,
+        addedByCustomerId: customerId,
+      })
+      .returning({ id: doctors.id });
+    return { ok: true as const, doctorId: doctor!.id };
+  });
+}
+
+export type SetDoctorOutcome = { ok: true; groupIds: string[] } | { ok: false; message: string };
+
+/**
+ * Sets a doctor on the cart's groups under the cart's lock. `groupId` names one lens group, or is "all": then
+ * the spec's rule picks the groups (every group has a doctor → all non-private-label groups; otherwise only the
+ * groups lacking one). A doctor that does not exist gives 'Must provide a valid doctor for line item group'.
+ */
+export async function setGroupDoctor(
+  db: Database,
+  cartId: string,
+  groupId: string,
+  doctorId: number,
+): Promise<SetDoctorOutcome> {
+  return withCartLock(db, cartId, async (tx) => {
+    const doctor = await findDoctor(tx, doctorId);
+    if (!doctor) return { ok: false, message: DOCTOR_SEARCH_MESSAGES.invalidDoctor };
+    const groups = await funnelGroups(tx, cartId);
+    const targets =
+      groupId === ALL_GROUPS
+        ? setDoctorForGroups(groups)
+        : groups.filter((group) => group.id === groupId && group.type === "Lens").map((group) => group.id);
+    if (targets.length === 0) return { ok: false, message: DOCTOR_SEARCH_MESSAGES.invalidDoctor };
+    await tx
+      .update(lineItemGroups)
+      .set({ doctorId, updatedAt: new Date() })
+      .where(and(eq(lineItemGroups.cartId, cartId), inArray(lineItemGroups.id, targets)));
+    return { ok: true, groupIds: targets };
+  });
+}
+
+/** Spec 2 §7 eyeCareProviders/recent: the doctors of the customer's orders, newest first, with their patients. */
+export async function recentDoctors(db: Database, customerId: number, limit = 20): Promise<RecentDoctor[]> {
+  const rows = await db
+    .select({
+      doctor: orderGroups.doctor,
+      patient: orderGroups.patient,
+      canUseForPassiveVerification: doctors.canUseForPassiveVerification,
+    })
+    .from(orderGroups)
+    .innerJoin(orders, eq(orders.id, orderGroups.orderId))
+    .innerJoin(doctors, eq(doctors.id, sql`(${orderGroups.doctor} ->> 'id')::int`))
+    .where(and(eq(orders.customerId, customerId), ne(orders.statusCode, "-")))
+    .orderBy(desc(orders.createdAt), asc(orderGroups.position))
+    .limit(limit);
+  return rows.map((row) => ({
+    doctorId: row.doctor!.id,
+    patient: row.patient ?? null,
+    canUseForPassiveVerification: row.canUseForPassiveVerification,
+  }));
+}
+
+/**
+ * Spec 2 §4: before the doctor step decides whether it is skipped, groups without a doctor whose patient matches
+ * one of the customer's recent orders (by full name) take that order's doctor, when usable for passive
+ * verification. Signed-in only. Returns how many groups were filled.
+ */
+export async function fillDoctorsByPatient(db: Database, cartId: string, customerId: number): Promise<number> {
+  const recent = await recentDoctors(db, customerId);
+  if (recent.length === 0) return 0;
+  // Look first without the lock: a GET that finds nothing to fill must not touch the cart (nor bump its version).
+  if (doctorsByPatient(await funnelGroups(db, cartId), recent).size === 0) return 0;
+  return withCartLock(db, cartId, async (tx) => {
+    const groups = (await funnelGroups(tx, cartId)).filter((group) => group.type === "Lens");
+    const found = doctorsByPatient(groups, recent);
+    for (const [groupId, doctorId] of found) {
+      await tx
+        .update(lineItemGroups)
+        .set({ doctorId, updatedAt: new Date() })
+        .where(and(eq(lineItemGroups.id, groupId), isNull(lineItemGroups.doctorId)));
+    }
+    return found.size;
+  });
+}
+
+/** The doctors chosen for a cart's groups, by group id (for the pages that show them). */
+export async function groupDoctors(db: Database, cartId: string): Promise<Map<string, DoctorResult>> {
+  const rows = await db
+    .select({ groupId: lineItemGroups.id, ...doctorColumns })
+    .from(lineItemGroups)
+    .innerJoin(doctors, eq(doctors.id, lineItemGroups.doctorId))
+    .innerJoin(clinics, eq(clinics.id, doctors.clinicId))
+    .where(eq(lineItemGroups.cartId, cartId));
+  return new Map(rows.map(({ groupId, ...row }) => [groupId, { ...row, distanceMiles: null }]));
+}
+
+export interface DoctorSearchPage {
+  /** The form as submitted, with its messages. */
+  form: { q: string; location: string; errors: { q?: string; location?: string } };
+  /** False until the form was submitted (the URL has `q` or `location`). */
+  submitted: boolean;
+  results: DoctorResult[];
+  /** "3 doctors near 83702", or null when nothing was searched. */
+  heading: string | null;
+  /** A phone search that found nobody: the number (10 digits), so the page can offer to add the doctor. */
+  phoneNotFound: string | null;
+}
+
+/**
+ * The search pages' shared step: read `?q=&location=`, check them with the form's schema, search, and describe
+ * the outcome for the page (messages under their fields, a heading for the results).
+ */
+export async function doctorSearchFromQuery(
+  db: Database,
+  params: URLSearchParams,
+  primaryPostalCode: string | null,
+): Promise<DoctorSearchPage> {
+  const raw = { q: params.get("q") ?? "", location: params.get("location") ?? "" };
+  const idle: DoctorSearchPage = {
+    form: { ...raw, errors: {} },
+    submitted: false,
+    results: [],
+    heading: null,
+    phoneNotFound: null,
+  };
+  if (!params.has("q") && !params.has("location")) return idle;
+  const submitted = { ...idle, submitted: true };
+  const checked = doctorSearchSchema.safeParse(raw);
+  if (!checked.success) {
+    const errors: DoctorSearchPage["form"]["errors"] = {};
+    for (const issue of checked.error.issues) {
+      const field = issue.path[0] === "location" ? "location" : "q";
+      errors[field] ??= issue.message;
+    }
+    return { ...submitted, form: { ...raw, errors } };
+  }
+  const outcome = await searchDoctors(db, {
+    term: checked.data.q,
+    location: checked.data.location,
+    primaryPostalCode,
+  });
+  if (!outcome.ok) {
+    const field = DOCTOR_SEARCH_ERROR_FIELD[outcome.error];
+    return { ...submitted, form: { ...raw, errors: { [field]: DOCTOR_SEARCH_MESSAGES[outcome.error] } } };
+  }
+  const count = outcome.results.length;
+  const where = outcome.location ? ` ${describeLocation(outcome.location)}` : "";
+  const heading = count === 0 ? `No doctors found${where}` : `${count === 1 ? "1 doctor" : `${count} doctors`}${where}`;
+  return {
+    ...submitted,
+    results: outcome.results,
+    heading,
+    phoneNotFound: outcome.term?.kind === "phone" && count === 0 ? outcome.term.phone : null,
+  };
+}
