@@ -217,9 +217,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/checkout", 303);
     }
     const { locked } = await recordFailedCardSave(services.db, customer.id);
-    const headers = locked ? { "Set-Cookie": cardLockCookie(services.config) } : undefined;
-    if (!saved) return refuse(undefined, headers);
-    return refuse([saved.reason === "declined" ? CARD_MESSAGES.declined : CARD_MESSAGES.invalidCard], headers);
+    // The failure that engages the lock says so at once (a 400 does not reload the page's data).
+    if (locked) return refuse([CARD_MESSAGES.tooManyAttempts], { "Set-Cookie": cardLockCookie(services.config) });
+    if (!saved) return refuse(undefined);
+    return refuse([saved.reason === "declined" ? CARD_MESSAGES.declined : CARD_MESSAGES.invalidCard]);
   }
 
   const submission = parseWithZod(formData, { schema: placeOrderSchema });

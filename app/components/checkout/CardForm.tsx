@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "~/components/account/FormFields";
 import { ADDRESS_LINE_MAX, CITY_MAX, POSTAL_CODE_MAX, US_STATES } from "~/models/address";
@@ -51,6 +51,14 @@ export function CardForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // The server never sends the number or the CVV back; with JavaScript the browser would keep what was typed, so a
+  // refused save clears them here too (the page shows only the last four, as it does without JavaScript).
+  const numberRef = useRef<HTMLInputElement>(null);
+  const cvvRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!lastResult) return;
+    for (const input of [numberRef.current, cvvRef.current]) if (input) input.value = "";
+  }, [lastResult]);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-card";
   const years = yearOptions.map((year) => ({ code: String(year), name: String(year) }));
@@ -77,6 +85,7 @@ export function CardForm({
           <input
             {...getInputProps(fields.cardNumber, { type: "text" })}
             key={fields.cardNumber.key}
+            ref={numberRef}
             defaultValue=""
             inputMode="numeric"
             autoComplete="cc-number"
@@ -109,6 +118,7 @@ export function CardForm({
             <input
               {...getInputProps(fields.cvv, { type: "text" })}
               key={fields.cvv.key}
+              ref={cvvRef}
               defaultValue=""
               inputMode="numeric"
               autoComplete="cc-csc"
