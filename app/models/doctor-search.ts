@@ -267,20 +267,23 @@ export const addDoctorSchema = z.object({
 });
 export type AddDoctorForm = z.output<typeof addDoctorSchema>;
 
+/** A clinic's name, phone (digits) and address, as stored and shown. */
+export interface ClinicFields {
+  name: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
 /** The doctor and clinic as the service stores them (ZIP normalised, phone as digits). */
 export interface NewDoctorInput {
   firstName: string;
   lastName: string;
   phone: string;
-  clinic: {
-    name: string;
-    phone: string;
-    address1: string;
-    address2: string;
-    city: string;
-    state: string;
-    postalCode: string;
-  };
+  clinic: ClinicFields;
 }
 
 export function toNewDoctorInput(value: AddDoctorForm): NewDoctorInput {

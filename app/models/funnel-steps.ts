@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isSkipped, type FunnelGroup, type FunnelState } from "./funnel";
 import type { LensParameter } from "./lens-parameters";
 import type { Eye } from "./line-item-group";
-import { fieldName, ORDER_MESSAGES } from "./product-order";
+import { checkEyeParameters, fieldName } from "./product-order";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
 
 /**
@@ -95,25 +95,7 @@ export function prescriptionSchema(eyes: readonly PrescriptionEye[]) {
     })
     .superRefine((value, ctx) => {
       const fields = value as Record<string, string | undefined>;
-      for (const { eye, parameters } of eyes) {
-        for (const parameter of parameters) {
-          const name = fieldName(eye, parameter.name);
-          const chosen = fields[name];
-          if (!chosen || chosen === "none") {
-            ctx.addIssue({
-              code: "custom",
-              path: [name],
-              message: ORDER_MESSAGES.chooseParameter(parameter.displayName, eye),
-            });
-          } else if (!parameter.options.some((option) => option.value === chosen)) {
-            ctx.addIssue({
-              code: "custom",
-              path: [name],
-              message: ORDER_MESSAGES.unknownOption(parameter.displayName),
-            });
-          }
-        }
-      }
+      for (const { eye, parameters } of eyes) checkEyeParameters(ctx, fields, eye, parameters);
     })
     .transform((value): PrescriptionEntry => {
       const fields = value as Record<string, string | undefined>;

@@ -30,6 +30,10 @@ export const UPLOAD_RX_PATH = "/upload-rx";
 export const IMAGE_CLASSIFICATIONS = ["Box", "Human", "Other", "Prescription"] as const;
 export type ImageClassification = (typeof IMAGE_CLASSIFICATIONS)[number];
 
+export function isImageClassification(value: string | null): value is ImageClassification {
+  return value !== null && (IMAGE_CLASSIFICATIONS as readonly string[]).includes(value);
+}
+
 /** The address fields the shipping rules read (address.ts). */
 export type FunnelAddress = Parameters<typeof shippingAddressProblem>[0];
 

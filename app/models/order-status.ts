@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "./business-time";
+import { formatCents } from "./catalog";
+import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "./lens-parameters";
 import { DELIVERY_BUFFER_DAYS, formatDeliveryDate, shippingDays } from "./shipping";
 
 /**
@@ -201,4 +203,46 @@ export type AdvanceAction = (typeof ADVANCE_ACTIONS)[number];
 
 export function isAdvanceAction(value: unknown): value is AdvanceAction {
   return typeof value === "string" && (ADVANCE_ACTIONS as readonly string[]).includes(value);
+}
+
+/** A placed order's line as its pages show it (thank-you, order details). */
+export function orderLineView(line: {
+  id: number;
+  whichEye: string;
+  productName: string;
+  parameters: Record<string, string>;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+}) {
+  return {
+    id: line.id,
+    eye: line.whichEye === "right" || line.whichEye === "left" ? EYE_NAMES[line.whichEye] : null,
+    productName: line.productName,
+    /** "Power/sphere -2.00", "BC 8.6", … in the order they were stored. */
+    parameters: Object.entries(line.parameters).map(
+      ([name, value]) => `${isLensParameterName(name) ? LENS_PARAMETER_LABELS[name] : name} ${value}`,
+    ),
+    quantity: line.quantity,
+    price: formatCents(line.unitPriceCents),
+    total: formatCents(line.unitPriceCents * line.quantity - line.discountCents),
+  };
+}
+
+/** "Dr. Maya Okafor, Clearview Eye Care" for an order group's doctor snapshot. */
+export function orderDoctorLabel(doctor: { firstName: string; lastName: string; clinicName: string } | null) {
+  return doctor ? `Dr. ${doctor.firstName} ${doctor.lastName}, ${doctor.clinicName}` : null;
+}
+
+/** What happens after the order, in the shopper's words (thank-you page and e-mail). */
+export function orderNextSteps(prescriptionStatuses: ReadonlyArray<string | null>): string[] {
+  return [
+    ...(prescriptionStatuses.includes("PendingSubmission")
+      ? ["Upload a photo of your prescription so we can send your lenses."]
+      : []),
+    ...(prescriptionStatuses.includes("PendingVerification")
+      ? ["We'll verify your prescription with your eye doctor — you don't need to do anything."]
+      : []),
+    "We'll e-mail you when your order ships, with its tracking number.",
+  ];
 }

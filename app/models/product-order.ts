@@ -26,6 +26,28 @@ export interface OrderableProduct {
 
 export const fieldName = (eye: Eye, name: string) => `${eye}-${name}`;
 
+/** Each of an eye's parameters must be chosen ('none' is not a choice) and be one of its options. */
+export function checkEyeParameters(
+  ctx: z.RefinementCtx,
+  fields: Record<string, string | undefined>,
+  eye: Eye,
+  parameters: readonly LensParameter[],
+): void {
+  for (const parameter of parameters) {
+    const name = fieldName(eye, parameter.name);
+    const chosen = fields[name];
+    if (!chosen || chosen === "none") {
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: ORDER_MESSAGES.chooseParameter(parameter.displayName, eye),
+      });
+    } else if (!parameter.options.some((option) => option.value === chosen)) {
+      ctx.addIssue({ code: "custom", path: [name], message: ORDER_MESSAGES.unknownOption(parameter.displayName) });
+    }
+  }
+}
+
 const FREQUENCY_VALUES = AUTO_REORDER_FREQUENCIES.map((frequency) => String(frequency.days));
 
 export const ORDER_MESSAGES = {
@@ -56,23 +78,7 @@ export function lensOrderSchema(product: OrderableProduct) {
     .superRefine((value, ctx) => {
       const fields = value as Record<string, string | undefined>;
       for (const eye of eyesFor(value.eyes)) {
-        for (const parameter of product.parameters) {
-          const name = fieldName(eye, parameter.name);
-          const chosen = fields[name];
-          if (!chosen || chosen === "none") {
-            ctx.addIssue({
-              code: "custom",
-              path: [name],
-              message: ORDER_MESSAGES.chooseParameter(parameter.displayName, eye),
-            });
-          } else if (!parameter.options.some((option) => option.value === chosen)) {
-            ctx.addIssue({
-              code: "custom",
-              path: [name],
-              message: ORDER_MESSAGES.unknownOption(parameter.displayName),
-            });
-          }
-        }
+        checkEyeParameters(ctx, fields, eye, product.parameters);
         const quantity = fields[fieldName(eye, "quantity")];
         if (!quantity || !product.quantityOptions.includes(Number(quantity))) {
           ctx.addIssue({ code: "custom", path: [fieldName(eye, "quantity")], message: ORDER_MESSAGES.chooseQuantity });

@@ -21,13 +21,8 @@ import type { PageHandle } from "~/models/page";
 import { cartExists } from "~/services/cart.server";
 import { servicesContext, visitorContext, type Visitor } from "~/services/context.server";
 import type { Database } from "~/services/db/client.server";
-import {
-  addDoctor,
-  doctorSearchFromQuery,
-  fillDoctorsByPatient,
-  findDoctor,
-  setGroupDoctor,
-} from "~/services/doctors.server";
+import { addDoctor, doctorSearchFromQuery, findDoctor } from "~/services/doctors.server";
+import { fillDoctorsByPatient, setGroupDoctor } from "~/services/group-doctors.server";
 import { loadFunnelState, redirectToNextStep } from "~/services/funnel.server";
 import { isSpam } from "~/services/honeypot.server";
 import { flashToast } from "~/services/session.server";

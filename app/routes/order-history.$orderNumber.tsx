@@ -1,8 +1,15 @@
 import { data, Link } from "react-router";
+import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { addressLines, type CountryCode } from "~/models/address";
 import { formatCents } from "~/models/catalog";
-import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "~/models/lens-parameters";
-import { businessDay, formatOrderDate, isOrderNumberShaped, prescriptionStatusText } from "~/models/order-status";
+import {
+  businessDay,
+  formatOrderDate,
+  isOrderNumberShaped,
+  orderDoctorLabel,
+  orderLineView,
+  prescriptionStatusText,
+} from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate, shippingPriceLabel } from "~/models/shipping";
 import { requireCustomer } from "~/services/auth/guard.server";
@@ -62,21 +69,12 @@ function detailsPage(order: OrderDetailsView) {
     groups: order.groups.map((group) => ({
       id: group.id,
       patient: group.patient ? `${group.patient.firstName} ${group.patient.lastName}` : null,
-      doctor: group.doctor
-        ? `Dr. ${group.doctor.firstName} ${group.doctor.lastName}, ${group.doctor.clinicName}`
-        : null,
+      doctor: orderDoctorLabel(group.doctor),
       prescription: prescriptionStatusText(group.prescriptionStatus),
-      lines: group.lines.map((line) => ({
-        id: line.id,
-        eye: line.whichEye === "right" || line.whichEye === "left" ? EYE_NAMES[line.whichEye] : null,
-        productName: line.productName,
-        parameters: Object.entries(line.parameters)
-          .map(([name, value]) => `${isLensParameterName(name) ? LENS_PARAMETER_LABELS[name] : name} ${value}`)
-          .join(", "),
-        quantity: line.quantity,
-        price: formatCents(line.unitPriceCents),
-        total: formatCents(line.unitPriceCents * line.quantity - line.discountCents),
-      })),
+      lines: group.lines.map((line) => {
+        const view = orderLineView(line);
+        return { ...view, parameters: view.parameters.join(", ") };
+      }),
     })),
     totals: totalRows,
     total: formatCents(totals.totalAmount),
@@ -121,13 +119,7 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
           <div>
             <dt>Tracking</dt>
             <dd>
-              {order.trackingUrl ? (
-                <a href={order.trackingUrl} rel="noreferrer" target="_blank">
-                  {order.trackingNumber}
-                </a>
-              ) : (
-                order.trackingNumber
-              )}
+              <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
             </dd>
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { formatCents } from "~/models/catalog";
 import { formatOrderDate, orderItemsSummary } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
@@ -93,13 +94,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt>Tracking</dt>
                     <dd>
-                      {order.trackingUrl ? (
-                        <a href={order.trackingUrl} rel="noreferrer" target="_blank">
-                          {order.trackingNumber}
-                        </a>
-                      ) : (
-                        order.trackingNumber
-                      )}
+                      <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
                     </dd>
                   </div>
                 ) : null}

@@ -3,13 +3,19 @@ import { PlacedOrderSummary } from "~/components/checkout/PlacedOrderSummary";
 import { addressLines, type AddressInput } from "~/models/address";
 import { cardLabel } from "~/models/card";
 import { formatCents } from "~/models/catalog";
-import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "~/models/lens-parameters";
-import { businessDay, isOrderNumberShaped, prescriptionStatusText } from "~/models/order-status";
+import {
+  businessDay,
+  isOrderNumberShaped,
+  orderDoctorLabel,
+  orderLineView,
+  orderNextSteps,
+  prescriptionStatusText,
+} from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate } from "~/models/shipping";
 import { servicesContext, visitorContext } from "~/services/context.server";
 import { journeyOf } from "~/services/funnel.server";
-import { orderNextSteps, placedOrderFor } from "~/services/place-order.server";
+import { placedOrderFor } from "~/services/order-history.server";
 import styles from "~/styles/checkout.css?url";
 import type { Route } from "./+types/thank-you";
 
@@ -53,20 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         group.type === "Lens"
           ? `Contact lenses${group.patient ? ` for ${group.patient.firstName} ${group.patient.lastName}` : ""}`
           : "Lens care",
-      doctor: group.doctor
-        ? `Dr. ${group.doctor.firstName} ${group.doctor.lastName}, ${group.doctor.clinicName}`
-        : null,
+      doctor: orderDoctorLabel(group.doctor),
       prescription: prescriptionStatusText(group.prescriptionStatus),
-      lines: group.lines.map((line) => ({
-        id: line.id,
-        eye: line.whichEye === "right" || line.whichEye === "left" ? EYE_NAMES[line.whichEye] : null,
-        productName: line.productName,
-        parameters: Object.entries(line.parameters)
-          .map(([name, value]) => `${isLensParameterName(name) ? LENS_PARAMETER_LABELS[name] : name} ${value}`)
-          .join(" · "),
-        quantity: line.quantity,
-        total: formatCents(line.unitPriceCents * line.quantity - line.discountCents),
-      })),
+      lines: group.lines.map((line) => {
+        const view = orderLineView(line);
+        return { ...view, parameters: view.parameters.join(" · ") };
+      }),
     })),
     totals: [
       { label: "Subtotal", amount: formatCents(totals.subTotal) },

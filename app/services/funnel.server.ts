@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { redirect } from "react-router";
 import {
-  IMAGE_CLASSIFICATIONS,
+  isImageClassification,
   nextPage,
   type FunnelAddress,
   type FunnelGroup,
   type FunnelPage,
   type FunnelState,
-  type ImageClassification,
 } from "~/models/funnel";
 import type { GroupType, RxEntryType, WhichEye } from "~/models/line-item-group";
 import { pagePath } from "~/models/page";
@@ -43,9 +42,6 @@ export function updateJourney(session: StoreSession, change: Partial<JourneyData
   for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
   session.set("journey", next);
 }
-
-const isClassification = (value: string | null): value is ImageClassification =>
-  value !== null && (IMAGE_CLASSIFICATIONS as readonly string[]).includes(value);
 
 /** The cart's groups in the funnel's shape, in cart order. */
 export async function funnelGroups(db: Database, cartId: string): Promise<FunnelGroup[]> {
@@ -88,7 +84,7 @@ export async function funnelGroups(db: Database, cartId: string): Promise<Funnel
       submitAndSkipImageId: group.submitAndSkipImageId,
       items: items.map((item) => ({ id: item.id, whichEye: item.whichEye as WhichEye, upc: item.upc })),
       rxEntryType: group.rxEntryType as RxEntryType | null,
-      submitAndSkipImageClassification: isClassification(group.classification) ? group.classification : null,
+      submitAndSkipImageClassification: isImageClassification(group.classification) ? group.classification : null,
       patient: group.patient ? { firstName: group.patient.firstName, lastName: group.patient.lastName } : null,
       hasDoctor: group.doctorId !== null,
       isPrivateLabel: items.length > 0 && items.every((item) => item.isPrivateLabel),

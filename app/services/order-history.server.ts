@@ -316,3 +316,21 @@ export function orderDetailsJson(order: OrderDetailsView) {
     })),
   };
 }
+
+/**
+ * An order for its thank-you page: shown to its owner (signed in) or to the browser session that placed it
+ * (its journey remembers the number); to anyone else it does not exist.
+ */
+export async function placedOrderFor(
+  db: Executor,
+  orderNumber: string,
+  viewer: { customerId: number | null; placedOrderNumbers: readonly string[] },
+) {
+  const [row] = await db
+    .select({ customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber));
+  if (!row) return null;
+  if (row.customerId !== viewer.customerId && !viewer.placedOrderNumbers.includes(orderNumber)) return null;
+  return orderDetails(db, row.customerId, orderNumber);
+}

@@ -1,31 +1,20 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { isInternational, shippingAddressProblem, type AddressInput } from "~/models/address";
 import { CARD_MESSAGES, isCardExpired } from "~/models/card";
-import { doctorRequired, type FunnelGroup } from "~/models/funnel";
+import { doctorRequired } from "~/models/funnel";
+import { orderNextSteps } from "~/models/order-status";
 import { deliveryEstimate } from "~/models/shipping";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { orderConfirmationEmail } from "./adapters/email/order-templates";
 import type { PaymentGateway } from "./adapters/payments/payment-gateway";
 import { pricedCart, type Shopper } from "./cart-pricing.server";
 import { CartNotFoundError, withCartLock } from "./cart.server";
+import { checkoutCart } from "./checkout-cart.server";
 import type { AppServices } from "./context.server";
 import type { Executor, Transaction } from "./db/client.server";
-import {
-  carts,
-  clinics,
-  coupons,
-  customers,
-  doctors,
-  lineItemGroups,
-  lineItems,
-  orderGroups,
-  orderLines,
-  orders,
-  products,
-  skus,
-} from "./db/schema";
+import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "./db/schema";
 import { orderDetails } from "./order-history.server";
 import { findPaymentMethod } from "./payment-methods.server";
 
@@ -309,93 +298,6 @@ async function freeOrderNumber(tx: Transaction): Promise<string> {
   return free;
 }
 
-/** A cart group as checkout shows it and the order keeps it: patient, doctor and the funnel's rule inputs. */
-export interface CheckoutGroupDetails extends FunnelGroup {
-  patient: { firstName: string; lastName: string; patientId?: number } | null;
-  doctor: { id: number; firstName: string; lastName: string; phone: string; clinicName: string } | null;
-  /** Each line's chosen parameters, by line item id. */
-  parameters: Map<string, Record<string, string>>;
-}
-
-/**
- * What checkout reviews beyond the prices: the cart's shipping address and coupon, and its groups with their
- * patient, doctor (and clinic) and lines, in cart order. Three queries, in parallel.
- */
-export async function checkoutCart(db: Executor, cartId: string) {
-  const [[cart], groupRows, itemRows] = await Promise.all([
-    db
-      .select({ shippingAddress: carts.shippingAddress, couponId: carts.couponId })
-      .from(carts)
-      .where(eq(carts.id, cartId)),
-    db
-      .select({
-        group: lineItemGroups,
-        doctor: { id: doctors.id, firstName: doctors.firstName, lastName: doctors.lastName, phone: doctors.phone },
-        clinicName: clinics.name,
-      })
-      .from(lineItemGroups)
-      .leftJoin(doctors, eq(doctors.id, lineItemGroups.doctorId))
-      .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
-      .where(eq(lineItemGroups.cartId, cartId))
-      .orderBy(asc(lineItemGroups.position)),
-    db
-      .select({
-        id: lineItems.id,
-        groupId: lineItems.groupId,
-        whichEye: lineItems.whichEye,
-        upc: lineItems.upc,
-        parameters: lineItems.selectedParameters,
-        isPrivateLabel: products.isPrivateLabel,
-      })
-      .from(lineItems)
-      .innerJoin(lineItemGroups, eq(lineItemGroups.id, lineItems.groupId))
-      .innerJoin(products, eq(products.id, lineItems.productId))
-      .where(eq(lineItemGroups.cartId, cartId)),
-  ]);
-  const groups = groupRows.map(({ group, doctor, clinicName }): CheckoutGroupDetails => {
-    const items = itemRows.filter((item) => item.groupId === group.id);
-    const classification = group.submitAndSkipImageClassification;
-    return {
-      id: group.id,
-      type: group.type as FunnelGroup["type"],
-      submitAndSkipImageId: group.submitAndSkipImageId,
-      items: items.map((item) => ({
-        id: item.id,
-        whichEye: item.whichEye as "right" | "left" | "none",
-        upc: item.upc,
-      })),
-      rxEntryType: group.rxEntryType as FunnelGroup["rxEntryType"],
-      submitAndSkipImageClassification:
-        classification === "Box" ||
-        classification === "Human" ||
-        classification === "Other" ||
-        classification === "Prescription"
-          ? classification
-          : null,
-      patient: group.patient,
-      hasDoctor: group.doctorId !== null,
-      isPrivateLabel: items.length > 0 && items.every((item) => item.isPrivateLabel),
-      examVoucherToken: group.examVoucherToken,
-      doctor: doctor?.id ? { ...doctor, clinicName: clinicName ?? "" } : null,
-      parameters: new Map(items.map((item) => [item.id, item.parameters])),
-    };
-  });
-  return { cart: cart ?? null, groups };
-}
-
-/** What happens after the order, in the shopper's words (thank-you page and e-mail). */
-export function orderNextSteps(prescriptionStatuses: ReadonlyArray<string | null>): string[] {
-  return [
-    ...(prescriptionStatuses.includes("PendingSubmission")
-      ? ["Upload a photo of your prescription so we can send your lenses."]
-      : []),
-    ...(prescriptionStatuses.includes("PendingVerification")
-      ? ["We'll verify your prescription with your eye doctor — you don't need to do anything."]
-      : []),
-    "We'll e-mail you when your order ships, with its tracking number.",
-  ];
-}
-
 /** Queues the confirmation e-mail. A failure is logged, never thrown: the order stands. */
 async function sendConfirmation(services: OrderServices, customer: PlaceOrderInput["customer"], orderNumber: string) {
   try {
@@ -413,22 +315,4 @@ async function sendConfirmation(services: OrderServices, customer: PlaceOrderInp
   } catch (error) {
     services.logger.error({ err: error, orderNumber }, "order confirmation e-mail could not be queued");
   }
-}
-
-/**
- * An order for its thank-you page: shown to its owner (signed in) or to the browser session that placed it
- * (its journey remembers the number); to anyone else it does not exist.
- */
-export async function placedOrderFor(
-  db: Executor,
-  orderNumber: string,
-  viewer: { customerId: number | null; placedOrderNumbers: readonly string[] },
-) {
-  const [row] = await db
-    .select({ customerId: orders.customerId })
-    .from(orders)
-    .where(eq(orders.orderNumber, orderNumber));
-  if (!row) return null;
-  if (row.customerId !== viewer.customerId && !viewer.placedOrderNumbers.includes(orderNumber)) return null;
-  return orderDetails(db, row.customerId, orderNumber);
 }

@@ -13,7 +13,8 @@ import { carts, clinics, doctors, lineItemGroups, orderGroups, orders } from "~/
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { seedClinics } from "~/services/db/seed/doctor-data.server";
 import { seedDemoCatalog } from "~/services/db/seed.server";
-import { searchDoctors, setGroupDoctor } from "~/services/doctors.server";
+import { searchDoctors } from "~/services/doctors.server";
+import { setGroupDoctor } from "~/services/group-doctors.server";
 import { updateJourney } from "~/services/funnel.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";

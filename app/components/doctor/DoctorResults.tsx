@@ -1,16 +1,9 @@
 import type { ReactNode } from "react";
 import { formatPhone } from "~/models/account";
-import { doctorDisplayName, formatDistance } from "~/models/doctor-search";
+import { doctorDisplayName, formatDistance, type ClinicFields } from "~/models/doctor-search";
 
-export interface ClinicSummary {
+export interface ClinicSummary extends ClinicFields {
   id: number;
-  name: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
 }
 
 export interface DoctorSummary {

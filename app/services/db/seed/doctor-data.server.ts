@@ -1,4 +1,5 @@
 import zipcodes from "zipcodes";
+import type { ClinicFields } from "~/models/doctor-search";
 
 /**
  * The demo directory of eye doctors: clinics at real city/ZIP combinations (with the ZIP-code dataset's
@@ -17,15 +18,8 @@ export interface SeedDoctor {
   canUseForPassiveVerification: boolean;
 }
 
-export interface SeedClinic {
+export interface SeedClinic extends ClinicFields {
   seedKey: string;
-  name: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
   latitude: number;
   longitude: number;
   doctors: SeedDoctor[];
