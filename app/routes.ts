@@ -95,6 +95,17 @@ export default [
   route("api/orders/history/:pageSize/:page", "routes/api.orders.history.ts"),
   route("api/orders/:id/details", "routes/api.orders.$id.details.ts"),
 
+  // Eye-care providers API (spec 2 §7): JSON for API clients.
+  route("api/eyeCareProviders", "routes/api.eyeCareProviders.ts"),
+  route("api/eyeCareProviders/recent", "routes/api.eyeCareProviders.recent.ts"),
+  route("api/eyeCareProviders/clinic/:clinicId", "routes/api.eyeCareProviders.clinic.$clinicId.ts"),
+  route("api/eyeCareProviders/search", "routes/api.eyeCareProviders.search.ts"),
+  // The spec lists this one without the api/ prefix; both spellings answer.
+  route("eyeCareProviders/patient", "routes/api.eyeCareProviders.patient.ts", { id: "eyeCareProviders:patient" }),
+  route("api/eyeCareProviders/patient", "routes/api.eyeCareProviders.patient.ts", {
+    id: "api:eyeCareProviders:patient",
+  }),
+
   // Eye doctors.
   route("eye-doctor-search", "routes/eye-doctor-search.tsx"),
   route("eye-doctors/:clinicId", "routes/eye-doctors.$clinicId.tsx"),

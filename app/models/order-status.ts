@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "./business-time";
 import { formatCents } from "./catalog";
 import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "./lens-parameters";
-import { DELIVERY_BUFFER_DAYS, formatDeliveryDate, shippingDays } from "./shipping";
+import { DELIVERY_BUFFER_DAYS, formatDeliveryDate, shippingDays, shippingPriceLabel } from "./shipping";
 
 /**
  * An order's status and age (spec 2 §3 "Order status codes", §4 "Order status and age"): the one-character status
@@ -245,4 +245,41 @@ export function orderNextSteps(prescriptionStatuses: ReadonlyArray<string | null
       : []),
     "We'll e-mail you when your order ships, with its tracking number.",
   ];
+}
+
+/** What an order's totals were, in cents, as stored with it. */
+export interface PlacedOrderTotals {
+  subTotal: number;
+  discountAmount: number;
+  shipping: number;
+  taxAmount: number;
+  rebateTotal: number;
+  totalAmount: number;
+  /** Store credit the order used. */
+  storeCredit: number;
+}
+
+/**
+ * A placed order's totals as the thank-you and order-details pages show them: the rows up to the total, the total,
+ * then any store credit and what the card was charged, and the mail-in rebates paid back later.
+ */
+export function placedOrderTotals(totals: PlacedOrderTotals, shippingLabel = "Shipping") {
+  return {
+    rows: [
+      { label: "Subtotal", amount: formatCents(totals.subTotal) },
+      ...(totals.discountAmount > 0 ? [{ label: "Discounts", amount: `−${formatCents(totals.discountAmount)}` }] : []),
+      // Stored after any shipping discount, as the cart's summary shows it ('FREE' at 0).
+      { label: shippingLabel, amount: shippingPriceLabel(totals.shipping) },
+      { label: "Tax", amount: formatCents(totals.taxAmount) },
+    ],
+    total: formatCents(totals.totalAmount),
+    credit:
+      totals.storeCredit > 0
+        ? {
+            used: `−${formatCents(totals.storeCredit)}`,
+            charged: formatCents(totals.totalAmount - totals.storeCredit),
+          }
+        : null,
+    rebates: totals.rebateTotal > 0 ? formatCents(totals.rebateTotal) : null,
+  };
 }

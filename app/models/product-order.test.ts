@@ -52,6 +52,27 @@ describe("lens order schema", () => {
     expect(order.eyes.map((line) => line.eye)).toEqual(["left"]);
   });
 
+  it("with the prescription entered later, takes eyes and quantities and leaves the parameters to RxDetails", () => {
+    const order = schema.parse({
+      eyes: "both",
+      prescription: "later",
+      "right-quantity": "2",
+      "left-quantity": "1",
+      "left-power": "-2.25",
+    });
+    expect(order.prescriptionLater).toBe(true);
+    expect(order.eyes).toEqual([
+      { eye: "right", parameters: {}, quantity: 2 },
+      { eye: "left", parameters: {}, quantity: 1 },
+    ]);
+    // Quantities are still checked, and an unknown entry choice is refused.
+    expect(messages({ eyes: "right", prescription: "later", "right-quantity": "3" })).toEqual({
+      "right-quantity": ORDER_MESSAGES.chooseQuantity,
+    });
+    expect(schema.safeParse({ ...complete, prescription: "someday" }).success).toBe(false);
+    expect(schema.parse(complete).prescriptionLater).toBe(false);
+  });
+
   it("names each missing or unknown parameter next to its field", () => {
     expect(messages({ ...complete, "right-cylinder": "", "left-power": "+9.00" })).toEqual({
       "right-cylinder": "Choose CYL for the right eye.",

@@ -48,6 +48,10 @@ export function checkEyeParameters(
   }
 }
 
+/** The product form's two buttons: the prescription chosen here, or entered on the next step (RxDetails). */
+export const PRESCRIPTION_ENTRIES = ["now", "later"] as const;
+export const PRESCRIPTION_LATER = "later";
+
 const FREQUENCY_VALUES = AUTO_REORDER_FREQUENCIES.map((frequency) => String(frequency.days));
 
 export const ORDER_MESSAGES = {
@@ -73,12 +77,13 @@ export function lensOrderSchema(product: OrderableProduct) {
     .object({
       eyes: z.enum(EYE_CHOICES, { error: ORDER_MESSAGES.chooseEyes }),
       autoReorder: z.string().optional(),
+      prescription: z.enum(PRESCRIPTION_ENTRIES).default("now"),
       ...shape,
     })
     .superRefine((value, ctx) => {
       const fields = value as Record<string, string | undefined>;
       for (const eye of eyesFor(value.eyes)) {
-        checkEyeParameters(ctx, fields, eye, product.parameters);
+        if (value.prescription !== PRESCRIPTION_LATER) checkEyeParameters(ctx, fields, eye, product.parameters);
         const quantity = fields[fieldName(eye, "quantity")];
         if (!quantity || !product.quantityOptions.includes(Number(quantity))) {
           ctx.addIssue({ code: "custom", path: [fieldName(eye, "quantity")], message: ORDER_MESSAGES.chooseQuantity });
@@ -88,14 +93,22 @@ export function lensOrderSchema(product: OrderableProduct) {
     })
     .transform((value) => {
       const fields = value as Record<string, string | undefined>;
+      const later = value.prescription === PRESCRIPTION_LATER;
       return {
         eyes: eyesFor(value.eyes).map((eye) => ({
           eye,
-          parameters: Object.fromEntries(
-            product.parameters.map((parameter) => [parameter.name, fields[fieldName(eye, parameter.name)] as string]),
-          ),
+          // Entered later: whatever the selects held is ignored, the RxDetails step asks for all of it.
+          parameters: later
+            ? {}
+            : Object.fromEntries(
+                product.parameters.map((parameter) => [
+                  parameter.name,
+                  fields[fieldName(eye, parameter.name)] as string,
+                ]),
+              ),
           quantity: Number(fields[fieldName(eye, "quantity")]),
         })),
+        prescriptionLater: later,
         autoReorderFrequencyDays: value.autoReorder ? Number(value.autoReorder) : null,
       };
     });

@@ -1,17 +1,17 @@
 import { data, Link } from "react-router";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { addressLines, type CountryCode } from "~/models/address";
-import { formatCents } from "~/models/catalog";
 import {
   businessDay,
   formatOrderDate,
   isOrderNumberShaped,
   orderDoctorLabel,
   orderLineView,
+  placedOrderTotals,
   prescriptionStatusText,
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
-import { formatDeliveryDate, shippingPriceLabel } from "~/models/shipping";
+import { formatDeliveryDate } from "~/models/shipping";
 import { requireCustomer } from "~/services/auth/guard.server";
 import { servicesContext } from "~/services/context.server";
 import { orderDetails, type OrderDetailsView } from "~/services/order-history.server";
@@ -44,14 +44,7 @@ const dayLabel = (isoDate: string | null) => {
 
 /** Only what the page shows, already in words and dollars. */
 function detailsPage(order: OrderDetailsView) {
-  const { totals } = order;
-  const totalRows = [
-    { label: "Subtotal", amount: formatCents(totals.subTotal) },
-    ...(totals.discountAmount > 0 ? [{ label: "Discounts", amount: formatCents(-totals.discountAmount) }] : []),
-    // Stored after any shipping discount, as the cart's summary shows it ('FREE' at 0).
-    { label: `Shipping (${order.shippingMethodLabel})`, amount: shippingPriceLabel(totals.shipping) },
-    { label: "Tax", amount: formatCents(totals.taxAmount) },
-  ];
+  const totals = placedOrderTotals(order.totals, `Shipping (${order.shippingMethodLabel})`);
   const waiting = order.status === "Processing" || (order.status === "Shipped" && !order.deliveredDate);
   return {
     orderNumber: order.orderNumber,
@@ -76,9 +69,10 @@ function detailsPage(order: OrderDetailsView) {
         return { ...view, parameters: view.parameters.join(", ") };
       }),
     })),
-    totals: totalRows,
-    total: formatCents(totals.totalAmount),
-    rebates: totals.rebateTotal > 0 ? formatCents(totals.rebateTotal) : null,
+    totals: totals.rows,
+    total: totals.total,
+    credit: totals.credit,
+    rebates: totals.rebates,
     couponCode: order.couponCode,
   };
 }
@@ -190,6 +184,18 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
                 <th scope="row">Total</th>
                 <td>{order.total}</td>
               </tr>
+              {order.credit ? (
+                <>
+                  <tr>
+                    <th scope="row">Store credit</th>
+                    <td>{order.credit.used}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Charged to card</th>
+                    <td>{order.credit.charged}</td>
+                  </tr>
+                </>
+              ) : null}
             </tbody>
           </table>
           {order.couponCode ? <p>Coupon {order.couponCode}</p> : null}

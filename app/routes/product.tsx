@@ -11,7 +11,12 @@ import { lensOrderSchema, ORDER_MESSAGES, orderChoices, solutionOrderSchema } fr
 import { isNumericProductParam } from "~/models/redirects";
 import { pageMeta } from "~/models/seo";
 import { stockText } from "~/models/stock";
-import { addProductToCart, resolveLensOrder, resolveSolutionOrder } from "~/services/add-to-cart.server";
+import {
+  addProductToCart,
+  resolveLensOrder,
+  resolveSolutionOrder,
+  unresolvedLensItems,
+} from "~/services/add-to-cart.server";
 import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog.server";
 import { notFound } from "~/services/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
@@ -132,7 +137,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const resolved =
     "eyes" in submission.value
-      ? await resolveLensOrder(services.db, product, submission.value)
+      ? submission.value.prescriptionLater
+        ? { items: unresolvedLensItems(product, submission.value) }
+        : await resolveLensOrder(services.db, product, submission.value)
       : await resolveSolutionOrder(services.db, product, submission.value);
   if ("errors" in resolved) return data(submission.reply({ fieldErrors: resolved.errors }), { status: 400 });
 

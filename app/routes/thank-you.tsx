@@ -2,13 +2,13 @@ import { data, Link } from "react-router";
 import { PlacedOrderSummary } from "~/components/checkout/PlacedOrderSummary";
 import { addressLines, type AddressInput } from "~/models/address";
 import { cardLabel } from "~/models/card";
-import { formatCents } from "~/models/catalog";
 import {
   businessDay,
   isOrderNumberShaped,
   orderDoctorLabel,
   orderLineView,
   orderNextSteps,
+  placedOrderTotals,
   prescriptionStatusText,
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (!order) throw data(null, { status: 404 });
   const statuses = order.groups.map((group) => group.prescriptionStatus);
-  const { totals } = order;
+  const totals = placedOrderTotals(order.totals);
   return {
     firstName: customer?.firstName ?? "",
     signedIn: customer !== null,
@@ -66,14 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return { ...view, parameters: view.parameters.join(" · ") };
       }),
     })),
-    totals: [
-      { label: "Subtotal", amount: formatCents(totals.subTotal) },
-      ...(totals.discountAmount > 0 ? [{ label: "Discounts", amount: `−${formatCents(totals.discountAmount)}` }] : []),
-      { label: "Shipping", amount: totals.shipping === 0 ? "FREE" : formatCents(totals.shipping) },
-      { label: "Tax", amount: formatCents(totals.taxAmount) },
-    ],
-    total: formatCents(totals.totalAmount),
-    rebates: totals.rebateTotal > 0 ? formatCents(totals.rebateTotal) : null,
+    totals: totals.rows,
+    total: totals.total,
+    credit: totals.credit,
+    rebates: totals.rebates,
   };
 }
 

@@ -6,6 +6,9 @@ import type { StoreSession } from "./session.server";
 
 export type FieldErrors = Record<string, string[]>;
 
+/** A line matched to its SKU. */
+type ResolvedLineItem = NewLineItem & { upc: string };
+
 /**
  * Resolves each eye's parameters to its UPC (the catalog "match") and checks stock. Errors are keyed by field
  * (`right`, `left-quantity`, ...) for the form to show next to the field; nothing is saved when there are any.
@@ -15,9 +18,9 @@ export async function resolveLensOrder(
   db: Database,
   product: Pick<ProductDetail, "id">,
   order: Pick<LensOrder, "eyes">,
-): Promise<{ items: NewLineItem[] } | { errors: FieldErrors }> {
+): Promise<{ items: ResolvedLineItem[] } | { errors: FieldErrors }> {
   const errors: FieldErrors = {};
-  const items: NewLineItem[] = [];
+  const items: ResolvedLineItem[] = [];
   for (const line of order.eyes) {
     const sku = await matchSku(db, product.id, line.parameters);
     if (!sku || !sku.isActive) {
@@ -37,6 +40,17 @@ export async function resolveLensOrder(
     }
   }
   return Object.keys(errors).length > 0 ? { errors } : { items };
+}
+
+/** The lines of a lens order whose prescription comes on the next step: no UPC yet, so RxDetails follows. */
+export function unresolvedLensItems(product: Pick<ProductDetail, "id">, order: Pick<LensOrder, "eyes">): NewLineItem[] {
+  return order.eyes.map((line) => ({
+    whichEye: line.eye,
+    productId: product.id,
+    upc: null,
+    quantity: line.quantity,
+    parameters: {},
+  }));
 }
 
 export async function resolveSolutionOrder(

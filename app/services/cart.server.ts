@@ -58,7 +58,8 @@ export async function cartExists(db: Database, cartId: string): Promise<boolean>
 export interface NewLineItem {
   whichEye: Eye | "none";
   productId: number;
-  upc: string;
+  /** Null while the prescription is still to be entered (the RxDetails step resolves it). */
+  upc: string | null;
   quantity: number;
   parameters: Record<string, string>;
 }

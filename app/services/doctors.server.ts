@@ -256,6 +256,33 @@ export async function findDoctor(db: Executor, doctorId: number): Promise<Doctor
   return row ? { ...row, distanceMiles: null } : null;
 }
 
+/**
+ * A doctor as the eyeCareProviders API answers it (spec 2 §3 Doctor): id, names, phoneNumber (10 digits),
+ * canUseForPassiveVerification, and the clinic with its address.
+ */
+export function doctorJson({ doctor, clinic }: { doctor: DoctorView; clinic: ClinicView }) {
+  return {
+    id: doctor.id,
+    firstName: doctor.firstName,
+    lastName: doctor.lastName,
+    phoneNumber: doctor.phone,
+    canUseForPassiveVerification: doctor.canUseForPassiveVerification,
+    clinic: {
+      id: clinic.id,
+      name: clinic.name,
+      phone: clinic.phone,
+      address: {
+        address1: clinic.address1,
+        address2: clinic.address2,
+        city: clinic.city,
+        state: clinic.state,
+        postalCode: clinic.postalCode,
+      },
+    },
+  };
+}
+export type DoctorJson = ReturnType<typeof doctorJson>;
+
 export type AddDoctorOutcome =
   { ok: true; doctorId: number } | { ok: false; field: "postalCode" | "state"; message: string };
 

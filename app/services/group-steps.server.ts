@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
+import { cartGuard } from "~/models/funnel";
 import { groupsPendingAt, type GroupStepPage, type PrescriptionEntry } from "~/models/funnel-steps";
 import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
 import { rxEntryType, type GroupType, type WhichEye } from "~/models/line-item-group";
@@ -86,14 +87,21 @@ export async function stepGroup(db: Database, cartId: string, groupId: string): 
 
 type StepVisitor = Pick<Visitor, "session" | "customer">;
 
-/** The group a step page shows: the first working group the step still has to do (null: the step is done). */
+/**
+ * The group a step page shows: the first working group the step still has to do (null: the step is done).
+ * These steps need cart items (spec 1 §2.1, §6): the cart guard sends a shopper with an empty cart home. Its other
+ * case, moving a group's lens items without a upc into the cart, cannot arise here: every group, the one being
+ * built included, is stored in the cart.
+ */
 export async function pendingStepGroup(
   db: Database,
   visitor: StepVisitor,
   page: GroupStepPage,
 ): Promise<StepGroup | null> {
   const cartId = visitor.session.get("cartId");
-  const [pending] = groupsPendingAt(page, await loadFunnelState(db, visitor));
+  const state = await loadFunnelState(db, visitor);
+  if (cartGuard(state) === "home") throw redirect("/", 303);
+  const [pending] = groupsPendingAt(page, state);
   return cartId && pending ? stepGroup(db, cartId, pending.id) : null;
 }
 

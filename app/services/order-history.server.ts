@@ -85,6 +85,7 @@ export interface OrderDetailsView extends OrderSummaryView {
     taxAmount: number;
     rebateTotal: number;
     totalAmount: number;
+    storeCredit: number;
   };
 }
 
@@ -163,6 +164,7 @@ export async function orderDetails(
       taxAmount: row.taxCents,
       rebateTotal: row.rebateCents,
       totalAmount: row.totalCents,
+      storeCredit: row.creditCents,
     },
   };
 }

@@ -189,6 +189,7 @@ async function createOrder(
       taxCents: summary.taxAmount,
       rebateCents: summary.rebateTotal,
       totalCents: summary.totalAmount,
+      creditCents: creditUsed,
       estimatedDeliveryDate: deliveryEstimate(
         priced.selectedShippingMethod.shippingLevel,
         DateTime.fromJSDate(now),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, notInArray, or } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
+import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import {
   promotionConditionsSchema,
   rebateOffers,
@@ -10,7 +11,7 @@ import {
   type RebateOffer,
 } from "~/models/promotions";
 import type { Database, Executor } from "./db/client.server";
-import { brands, coupons, products, promotions } from "./db/schema";
+import { brands, coupons, orders, products, promotions } from "./db/schema";
 import type { Logger } from "./logger.server";
 
 type PromotionRow = typeof promotions.$inferSelect;
@@ -46,11 +47,17 @@ export async function activePromotions(db: Executor, now: Date, logger?: Logger)
 }
 
 /**
- * The groups promotions are aimed at. Every shopper is a NewCustomer until an order is on record (orders arrive
- * with checkout, which adds ReturningCustomer here).
+ * The groups promotions are aimed at: ReturningCustomer once the customer has an order on record (deleted and
+ * test orders do not count), else NewCustomer. Shoppers who are not signed in are new until they say otherwise.
  */
-export async function customerGroupsFor(_db: Executor, _customerId: number | null): Promise<CustomerGroup[]> {
-  return ["NewCustomer"];
+export async function customerGroupsFor(db: Executor, customerId: number | null): Promise<CustomerGroup[]> {
+  if (customerId === null) return ["NewCustomer"];
+  const [placed] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE])))
+    .limit(1);
+  return placed ? ["ReturningCustomer"] : ["NewCustomer"];
 }
 
 /** Spec 3: GET api/promotions/rebates/{productId} — the rebates a product earns, by quantity breakpoint. */

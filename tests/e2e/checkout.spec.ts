@@ -53,12 +53,12 @@ const PARAMETER_LABELS: Record<string, string> = {
   axis: "Axis",
 };
 
-async function chooseLens(page: Page, eye: "Right" | "Left", values: LensChoice) {
+async function chooseLens(page: Page, eye: "Right" | "Left", values: LensChoice, { quantity = true } = {}) {
   const fieldset = eyeFieldset(page, eye);
   for (const parameter of TORIC.parameters) {
     await fieldset.getByLabel(PARAMETER_LABELS[parameter.name]!, { exact: true }).selectOption(values[parameter.name]!);
   }
-  await fieldset.getByLabel("Quantity").selectOption("1");
+  if (quantity) await fieldset.getByLabel("Quantity").selectOption("1");
 }
 
 /** Product page → Add to cart → /patient (Rx details and parameters are skipped: the UPCs are known). */
@@ -69,6 +69,29 @@ async function addToricForBothEyes(page: Page, lenses: { right: LensChoice; left
   await chooseLens(page, "Right", lenses.right);
   await chooseLens(page, "Left", lenses.left);
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(/\/patient$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who are these lenses for?");
+}
+
+/**
+ * Product page → 'Enter prescription later' (eyes and quantities only) → /rx-details, where the prescription is
+ * typed per eye → /patient.
+ */
+async function addToricThenEnterPrescription(page: Page, lenses: { right: LensChoice; left: LensChoice }) {
+  await page.goto(`/lens/${TORIC.vanityUrl}`);
+  await waitForHydration(page);
+  await eyeFieldset(page, "Right").getByLabel("Quantity").selectOption("1");
+  await eyeFieldset(page, "Left").getByLabel("Quantity").selectOption("1");
+  await page.getByRole("button", { name: "Enter prescription later" }).click();
+  await expect(page).toHaveURL(/\/rx-details$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your prescription");
+  await waitForHydration(page);
+  // A missing value is refused on the step, with or without JavaScript, and nothing moves on.
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/rx-details$/);
+  await chooseLens(page, "Right", lenses.right, { quantity: false });
+  await chooseLens(page, "Left", lenses.left, { quantity: false });
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/patient$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who are these lenses for?");
 }
@@ -248,13 +271,19 @@ test.describe("purchase funnel and checkout (issue 6)", () => {
   }) => {
     test.slow();
     const email = uniqueEmail("guest-buy");
-    await addToricForBothEyes(page, stockedLenses(0));
+    await addToricThenEnterPrescription(page, stockedLenses(0));
     await enterPatient(page, "Nora", "Quinn");
     const lines = page.getByTestId("cart-line");
     await expect(lines).toHaveCount(2);
     await expect(lines.nth(0).locator("th")).toHaveText("OD");
     await expect(lines.nth(1).locator("th")).toHaveText("OS");
     await continueToCheckout(page);
+    // Closing the sign-in dialog opened from the step stays on the step.
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Continue as a guest" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/address$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     await continueAsGuest(page, email);
 
     // The ZIP is Boise's but the city is misspelled: the verifier suggests the ZIP's city, in USPS form.

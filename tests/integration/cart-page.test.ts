@@ -253,7 +253,7 @@ describe("the coupon form (intent=apply-coupon, intent=remove-coupon)", () => {
     });
     expect((await shopper.cartRow())!.couponId).toBe(couponId);
 
-    // 15% of the subtotal is more than $10: WELCOME15 (everyone is a new customer for now) replaces SAVE10.
+    // 15% of the subtotal is more than $10: WELCOME15 (the shopper has no orders yet, so is new) replaces SAVE10.
     const percentOff = Math.round((boxes * BOX * WELCOME15_PERCENT) / 100);
     expect(percentOff).toBeGreaterThan(SAVE10.amountCents);
     const better = await applyCoupon(shopper, "WELCOME15");

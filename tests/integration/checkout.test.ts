@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_MESSAGES } from "~/models/card";
+import { formatCents } from "~/models/catalog";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import ThankYouPage, { loader as thankYouLoader } from "~/routes/thank-you";
@@ -17,6 +18,7 @@ import {
   carts,
   clinics,
   coupons,
+  customers,
   doctors,
   emailOutbox,
   lineItemGroups,
@@ -32,7 +34,7 @@ import {
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { saveCard } from "~/services/payment-methods.server";
 import { placeOrder, PLACE_ORDER_MESSAGES } from "~/services/place-order.server";
-import { issueUniqueCoupon } from "~/services/promotions.server";
+import { customerGroupsFor, issueUniqueCoupon } from "~/services/promotions.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -636,6 +638,56 @@ describe("placing an order (intent=place-order)", () => {
     expect(numbers.size).toBe(1);
     expect(charges).toHaveLength(1);
     expect(results.filter((result) => result.ok && result.created)).toHaveLength(1);
+  });
+
+  it("records the store credit an order used, charges only the rest, and shows both", async () => {
+    const buyer = await Buyer.create();
+    await buyer.fillCart({ quantity: 1 });
+    await database.db.update(customers).set({ creditCents: 2500 }).where(eq(customers.id, buyer.customer.id));
+    const cardId = await buyer.savedCardId();
+    const amounts: number[] = [];
+    const vault = createTestVault();
+    const payments: PaymentGateway = {
+      tokenize: (card) => vault.tokenize(card),
+      charge: (token, amount, key) => {
+        amounts.push(amount);
+        return vault.charge(token, amount, key);
+      },
+    };
+    const result = await placeOrder(
+      { ...services, payments },
+      {
+        cartId: buyer.cartId,
+        customer: buyer.customer,
+        idempotencyKey: crypto.randomUUID(),
+        paymentMethodId: cardId,
+        shopper: { customerId: buyer.customer.id, priceBook: "none" as const },
+      },
+    );
+    expect(result.ok).toBe(true);
+    const orderNumber = result.ok ? result.orderNumber : "";
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    expect(order!.creditCents).toBe(2500);
+    expect(amounts).toEqual([order!.totalCents - 2500]);
+    const [customer] = await database.db.select().from(customers).where(eq(customers.id, buyer.customer.id));
+    expect(customer!.creditCents).toBe(0);
+
+    const page = (await buyer.send("GET", `/thank-you?oid=${orderNumber}`, thankYouLoader)).result as Awaited<
+      ReturnType<typeof thankYouLoader>
+    >;
+    expect(page.credit).toEqual({ used: "−$25.00", charged: formatCents(order!.totalCents - 2500) });
+  });
+
+  it("makes the customer a ReturningCustomer for promotions (deleted orders do not count)", async () => {
+    const buyer = await Buyer.create();
+    await buyer.fillCart({ quantity: 1 });
+    expect(await customerGroupsFor(database.db, buyer.customer.id)).toEqual(["NewCustomer"]);
+    const { response } = await buyer.placeOrder();
+    expect(response.status).toBe(303);
+    expect(await customerGroupsFor(database.db, buyer.customer.id)).toEqual(["ReturningCustomer"]);
+    await database.db.update(orders).set({ statusCode: "-" }).where(eq(orders.customerId, buyer.customer.id));
+    expect(await customerGroupsFor(database.db, buyer.customer.id)).toEqual(["NewCustomer"]);
+    expect(await customerGroupsFor(database.db, null)).toEqual(["NewCustomer"]);
   });
 
   it("refuses a line that sold out meanwhile, naming it: no order, no stock taken, the cart kept", async () => {

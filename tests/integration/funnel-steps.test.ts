@@ -289,6 +289,46 @@ describe("/rx-details", () => {
     expect(await shopper.redirectOf("/rx-details", rxDetailsLoader)).toBe("/patient");
   });
 
+  it("follows the product page's 'Enter prescription later': lines without UPCs, then the typed prescription", async () => {
+    const shopper = new Shopper();
+    const { response: added } = await shopper.send("POST", `/lens/${TORIC.vanityUrl}`, productAction, {
+      intent: "add-to-cart",
+      prescription: "later",
+      eyes: "both",
+      "right-quantity": "1",
+      "left-quantity": "2",
+    });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("Location")).toBe("/rx-details");
+    const groupId = (await shopper.journey()).currentGroupId!;
+    expect(await linesOf(groupId)).toEqual([
+      { whichEye: "left", upc: null, parameters: {} },
+      { whichEye: "right", upc: null, parameters: {} },
+    ]);
+    expect((await groupRow(groupId)).rxEntryType).toBeNull();
+    const { result } = await shopper.send("GET", "/rx-details", rxDetailsLoader);
+    expect(result).toMatchObject({ groupId, eyes: [{ eye: "right" }, { eye: "left" }] });
+
+    const { response } = await shopper.send("POST", "/rx-details", rxDetailsAction, {
+      intent: "save-prescription",
+      groupId,
+      ...eyeFields("right"),
+      ...eyeFields("left"),
+    });
+    expect(response.headers.get("Location")).toBe("/patient");
+    expect((await linesOf(groupId)).every((line) => line.upc !== null)).toBe(true);
+  });
+
+  it("sends a shopper whose cart is empty home from every step that needs cart items (the cart guard)", async () => {
+    const shopper = new Shopper();
+    expect(await shopper.redirectOf("/rx-details", rxDetailsLoader)).toBe("/");
+    expect(await shopper.redirectOf("/parameters", parametersLoader)).toBe("/");
+    expect(await shopper.redirectOf("/patient", patientLoader)).toBe("/");
+    const { groupId } = await shopper.addToric();
+    await database.db.delete(lineItems).where(eq(lineItems.groupId, groupId));
+    expect(await shopper.redirectOf("/rx-details", rxDetailsLoader)).toBe("/");
+  });
+
   it("'I'll send it later' gives every line the placeholder UPC and rxEntryType SubmitAndSkip", async () => {
     const shopper = new Shopper();
     const { groupId } = await shopper.addToric();

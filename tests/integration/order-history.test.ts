@@ -319,7 +319,7 @@ describe("order details page", () => {
     ]);
     expect(order.totals).toEqual([
       { label: "Subtotal", amount: "$120.00" },
-      { label: "Discounts", amount: "-$10.00" },
+      { label: "Discounts", amount: "−$10.00" },
       { label: "Shipping (Expedited shipping)", amount: "$4.95" },
       { label: "Tax", amount: "$6.60" },
     ]);

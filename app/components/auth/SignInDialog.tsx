@@ -49,8 +49,9 @@ const TITLES: Record<SignInSlide, string> = {
 
 /** Spec 2.10: the sign-in dialog, one slide at a time, each a plain form. */
 export function SignInDialog(props: SignInDialogProps) {
-  // A protected page the shopper was sent away from is not where closing goes: home is (spec 2.2).
-  const closeHref = props.redirectTo ? "/" : props.returnTo;
+  // Closing stays on the page under the dialog. A protected page the shopper was sent away from is never that
+  // page: the guard opens the dialog over home (spec 2.2), so closing goes home.
+  const closeHref = props.returnTo;
   const slideHref = (slide: SignInSlide) =>
     signInHref(props.returnTo, slide, props.redirectTo ? { redirectTo: props.redirectTo } : {});
   return (

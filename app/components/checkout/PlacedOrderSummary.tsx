@@ -18,6 +18,7 @@ export interface PlacedOrderView {
   }>;
   totals: Array<{ label: string; amount: string }>;
   total: string;
+  credit: { used: string; charged: string } | null;
   rebates: string | null;
 }
 
@@ -66,6 +67,18 @@ export function PlacedOrderSummary({ order }: { order: PlacedOrderView }) {
               <dt>Total</dt>
               <dd>{order.total}</dd>
             </div>
+            {order.credit ? (
+              <>
+                <div className="summary-row">
+                  <dt>Store credit</dt>
+                  <dd>{order.credit.used}</dd>
+                </div>
+                <div className="summary-row">
+                  <dt>Charged to card</dt>
+                  <dd>{order.credit.charged}</dd>
+                </div>
+              </>
+            ) : null}
             {order.rebates ? (
               <div className="summary-row">
                 <dt>Mail-in rebates</dt>

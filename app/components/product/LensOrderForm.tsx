@@ -16,6 +16,7 @@ import {
   eyesFor,
   fieldName,
   lensOrderSchema,
+  PRESCRIPTION_LATER,
   type EyeChoice,
   type LensOrder,
 } from "~/models/product-order";
@@ -180,9 +181,17 @@ export function LensOrderForm({
         </p>
       ) : null}
 
-      <button type="submit" className="button button-primary">
-        Add to cart
-      </button>
+      <div className="order-form-actions">
+        <button type="submit" className="button button-primary">
+          Add to cart
+        </button>
+        <p className="order-form-later">
+          Don&apos;t have your prescription handy? Add the lenses now and enter it on the next step.
+          <button type="submit" name="prescription" value={PRESCRIPTION_LATER} className="button">
+            Enter prescription later
+          </button>
+        </p>
+      </div>
     </Form>
   );
 }

@@ -554,6 +554,8 @@ export const orders = pgTable(
     taxCents: integer("tax_cents").notNull(),
     rebateCents: integer("rebate_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** Store credit the order used: the card was charged the total minus this. */
+    creditCents: integer("credit_cents").notNull().default(0),
     estimatedDeliveryDate: text("estimated_delivery_date"),
     trackingNumber: text("tracking_number"),
     trackingDeliveryDate: text("tracking_delivery_date"),
@@ -564,7 +566,10 @@ export const orders = pgTable(
   (table) => [
     index("orders_customer_idx").on(table.customerId, table.createdAt),
     check("orders_status_code_check", sql`length(${table.statusCode}) <= 1`),
-    check("orders_totals_check", sql`${table.totalCents} >= 0 and ${table.subtotalCents} >= 0`),
+    check(
+      "orders_totals_check",
+      sql`${table.totalCents} >= 0 and ${table.subtotalCents} >= 0 and ${table.creditCents} between 0 and ${table.totalCents}`,
+    ),
   ],
 );
 

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { patientKey } from "~/models/doctor-search";
+import { FULL_NAME_MAX } from "~/models/patient";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
+import { bearerToken } from "~/services/auth-api.server";
+import { servicesContext, visitorContext } from "~/services/context.server";
+import { doctorJson, findDoctor } from "~/services/doctors.server";
+import { recentDoctors } from "~/services/group-doctors.server";
+import type { Route } from "./+types/api.eyeCareProviders.patient";
+
+/** How many of the customer's latest order groups are looked through for the patient. */
+const PATIENT_LOOKUP_LIMIT = 200;
+
+const PN_REQUIRED = "Send the patient's full name as pn.";
+const pnSchema = z
+  .string()
+  .transform((value) => value.trim().replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: PN_REQUIRED })
+      .max(FULL_NAME_MAX, { error: `The patient's full name can be at most ${FULL_NAME_MAX} characters.` }),
+  );
+
+/**
+ * GET /eyeCareProviders/patient?pn={patientFullName} (also under /api; spec 2 §7) → 200 { id, firstName, lastName,
+ * phoneNumber, canUseForPassiveVerification, clinic: { id, name, phone, address: { address1, address2, city, state,
+ * postalCode } } }: the doctor of the signed-in customer's most recent order with a group for that patient (full
+ * name matched case-insensitively, trimmed). 401 signed out, 400 a missing, blank or too long pn, 404 no such order.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customer } = context.get(visitorContext);
+  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
+  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
+    return jsonError(401, "Sign in to see your patients' doctors.");
+  }
+  const pn = pnSchema.safeParse(new URL(request.url).searchParams.get("pn") ?? "");
+  if (!pn.success) return jsonError(400, pn.error.issues[0]?.message ?? PN_REQUIRED);
+  const key = patientKey({ firstName: pn.data, lastName: "" });
+
+  const { db } = context.get(servicesContext);
+  const recent = await recentDoctors(db, customer.id, PATIENT_LOOKUP_LIMIT);
+  const match = recent.find((entry) => patientKey(entry.patient) === key);
+  const doctor = match ? await findDoctor(db, match.doctorId) : null;
+  if (!doctor) return jsonError(404, "There is no doctor on your orders for that patient.");
+  return privateJson(doctorJson(doctor));
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}

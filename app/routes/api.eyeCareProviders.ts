@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { addDoctorSchema, ALL_GROUPS, toNewDoctorInput } from "~/models/doctor-search";
+import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
+import { bearerToken } from "~/services/auth-api.server";
+import { readJson } from "~/services/cart-api.server";
+import { servicesContext, visitorContext } from "~/services/context.server";
+import { addDoctor, doctorJson, findDoctor } from "~/services/doctors.server";
+import type { Route } from "./+types/api.eyeCareProviders";
+
+// The fields follow the add-doctor form's rules (addDoctorSchema), in the spec's JSON shape.
+const fields = addDoctorSchema.shape;
+
+const newProviderSchema = z.object({
+  firstName: fields.firstName,
+  lastName: fields.lastName,
+  phoneNumber: fields.phone,
+  clinic: z.object(
+    {
+      name: fields.clinicName,
+      phone: fields.phone.nullish(),
+      address: z.object(
+        {
+          address1: fields.address1,
+          address2: fields.address2.nullable(),
+          city: fields.city,
+          state: fields.state,
+          postalCode: fields.postalCode,
+        },
+        { error: "Send the clinic's address: address1, city, state and postalCode." },
+      ),
+    },
+    { error: "Send the clinic: name, phone and address." },
+  ),
+});
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/eyeCareProviders (spec 2 §7: offered when a phone-number search finds nobody) { firstName, lastName,
+ * phoneNumber, clinic: { name, phone?, address: { address1, address2?, city, state, postalCode } } } → 201 { id,
+ * firstName, lastName, phoneNumber, canUseForPassiveVerification (false: nobody has verified the doctor),
+ * clinic: { id, name, phone, address } }. The `id` and `clinic.id` the spec lists are ignored: a new doctor has no
+ * id yet, and a clinic is reused by its phone and ZIP code. The clinic's phone defaults to phoneNumber. Sending the
+ * same doctor again answers the doctor already added. 401 signed out; 400 bad input, or a ZIP code that is unknown
+ * or in another state.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const { customer } = context.get(visitorContext);
+  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
+  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
+    return jsonError(401, "Sign in to add a doctor.");
+  }
+  const value = parseJson(newProviderSchema, await readJson(request));
+  const { address } = value.clinic;
+  const input = toNewDoctorInput({
+    intent: "add-doctor",
+    groupId: ALL_GROUPS,
+    firstName: value.firstName,
+    lastName: value.lastName,
+    clinicName: value.clinic.name,
+    phone: value.phoneNumber,
+    address1: address.address1,
+    address2: address.address2 ?? undefined,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+  });
+  input.clinic.phone = value.clinic.phone ?? value.phoneNumber;
+
+  const { db } = context.get(servicesContext);
+  const added = await addDoctor(db, input, customer.id);
+  if (!added.ok) return jsonError(400, `clinic.address.${added.field}: ${added.message}`);
+  const doctor = await findDoctor(db, added.doctorId);
+  return privateJson(doctorJson(doctor!), 201);
+}
