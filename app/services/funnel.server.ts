@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import {
   isImageClassification,
   nextPage,
+  usableShippingAddress,
   type FunnelAddress,
   type FunnelGroup,
   type FunnelPage,
@@ -12,7 +13,9 @@ import type { GroupType, RxEntryType, WhichEye } from "~/models/line-item-group"
 import { pagePath } from "~/models/page";
 import type { Visitor } from "./context.server";
 import type { Database } from "./db/client.server";
-import { addresses, carts, customers, lineItemGroups, lineItems, products } from "./db/schema";
+import { getPrimaryAddress } from "./addresses.server";
+import { setCartShippingAddress } from "./checkout-address.server";
+import { addresses, carts, customers, lineItemGroups, lineItems, products, type AddressSnapshot } from "./db/schema";
 import type { StoreSession } from "./session.server";
 
 /**
@@ -154,7 +157,35 @@ export async function redirectToNextStep(
   current: FunnelPage,
 ): Promise<Response> {
   if (current === "Cart") updateJourney(visitor.session, { proceededPastCart: true });
-  const move = nextPage(current, await loadFunnelState(db, visitor));
+  const state = await loadFunnelState(db, visitor);
+  const move = nextPage(current, state);
   if (move.clearsCurrentGroup) updateJourney(visitor.session, { currentGroupId: undefined, proceededPastCart: true });
+  const cartId = visitor.session.get("cartId");
+  if (cartId && visitor.customer && PAGES_AFTER_ADDRESS.has(move.page)) {
+    await adoptPrimaryAddress(db, cartId, visitor.customer.id, state);
+  }
   return redirect(pagePath(move.page) ?? "/cart", 303);
 }
+
+const PAGES_AFTER_ADDRESS: ReadonlySet<FunnelPage> = new Set(["Doctor", "Checkout"]);
+
+/**
+ * The Address step is skipped when the primary address can be shipped to (spec 2 §4). The order ships to the
+ * cart's own address, so the cart takes that primary address (the account phone filled in when it has none).
+ */
+async function adoptPrimaryAddress(db: Database, cartId: string, customerId: number, state: FunnelState) {
+  const usable = usableShippingAddress(state.address);
+  if (!usable || usable === state.address.shipping) return;
+  const primary = await getPrimaryAddress(db, customerId);
+  if (!primary) return;
+  const { id, isPrimary: _primary, verificationStatus, ...fields } = primary;
+  await setCartShippingAddress(db, cartId, {
+    ...fields,
+    phone: usable.phone ?? null,
+    verificationStatus: isVerificationStatus(verificationStatus) ? verificationStatus : "NeedsVerification",
+    addressId: id,
+  });
+}
+
+const isVerificationStatus = (value: string): value is AddressSnapshot["verificationStatus"] =>
+  ["Verified", "CustomerVerified", "NeedsVerification"].includes(value);

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERIFY_CHOICE_MESSAGE } from "~/components/checkout/VerifyAddressDialog";
 import { ADDRESS_MESSAGES } from "~/models/address";
 import { action as addressAction, loader as addressLoader } from "~/routes/address";
+import { action as cartAction } from "~/routes/cart";
 import { action as productAction } from "~/routes/product";
 import { action as authAction } from "~/routes/resources.auth";
 import type { AddressVerifier } from "~/services/adapters/address-verification/address-verifier";
+import { createAddress } from "~/services/addresses.server";
 import { createCustomer } from "~/services/auth/accounts.server";
 import { startSignedInSession } from "~/services/auth/sign-in.server";
 import {
@@ -203,6 +205,35 @@ describe("before an address: a cart and a signed-in shopper", () => {
     const saved = await shopper.postAddress(newAddress());
     expect(saved.location).toBe("/checkout");
     expect(await bookOf(guest!.id)).toHaveLength(1);
+  });
+});
+
+describe("a primary address that can be shipped to", () => {
+  it("skips the address step and ships the cart to it, so checkout does not send the shopper back", async () => {
+    const { shopper, customer } = await readyShopper({ phone: "2085550100" });
+    await createAddress(database.db, customer.id, {
+      firstName: "Ann",
+      lastName: "Lee",
+      address1: "12 Main St",
+      address2: "",
+      city: "Boise",
+      state: "ID",
+      postalCode: "83702",
+      country: "US",
+      phone: null,
+    });
+    const { location } = await shopper.send("POST", "/cart", cartAction, { body: { intent: "proceed" } });
+    // A solution needs no doctor: on to checkout.
+    expect(location).toBe("/checkout");
+    const [primary] = await bookOf(customer.id);
+    expect(await shopper.shippingAddress()).toMatchObject({
+      address1: "12 Main St",
+      city: "Boise",
+      // The account phone fills in the address's missing one (spec 1 §5).
+      phone: "2085550100",
+      addressId: primary!.id,
+      verificationStatus: primary!.verificationStatus,
+    });
   });
 });
 
