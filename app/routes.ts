@@ -95,6 +95,15 @@ export default [
   route("api/orders/history/:pageSize/:page", "routes/api.orders.history.ts"),
   route("api/orders/:id/details", "routes/api.orders.$id.details.ts"),
 
+  // Subscriptions API (spec 3 §7): JSON for API clients.
+  route("api/autoReorder", "routes/api.autoReorder.ts"),
+  route("api/autoReorder/promotions", "routes/api.autoReorder.promotions.ts"),
+  route("api/autoReorder/frequency", "routes/api.autoReorder.frequency.ts"),
+  route("api/autoReorder/:id", "routes/api.autoReorder.$id.ts"),
+  ...["nextReorderDate", "subscriptionQuantity", "address", "payment", "orderSubscriptionNow"].map((path) =>
+    route(`api/autoReorder/:id/${path}`, `routes/api.autoReorder.$id.${path}.ts`),
+  ),
+
   // Eye-care providers API (spec 2 §7): JSON for API clients.
   route("api/eyeCareProviders", "routes/api.eyeCareProviders.ts"),
   route("api/eyeCareProviders/recent", "routes/api.eyeCareProviders.recent.ts"),
@@ -127,6 +136,10 @@ export default [
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/addresses/new", "routes/account.addresses.new.tsx"),
   route("account/addresses/:addressId", "routes/account.addresses.$addressId.tsx"),
+  route("account/subscriptions", "routes/account.subscriptions.tsx"),
+  route("account/subscriptions/:subscriptionId", "routes/account.subscriptions.$subscriptionId.tsx"),
+  // The e-mailed snooze link's page: works signed out (the link's signed token names the subscription).
+  route("auto-reorder/snooze", "routes/auto-reorder.snooze.tsx"),
   route("account/order-history", "routes/order-history.tsx", { id: "account-order-history" }),
   route("account/order-history/:orderNumber", "routes/order-history.$orderNumber.tsx"),
   comingSoon("account/*", "account.tsx"),

@@ -13,6 +13,7 @@ import { createAddressVerifier } from "~/services/adapters/address-verification/
 import { parseConfig, type AppConfig } from "~/services/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
+import { recordPgliteOwner, scheduleJobs } from "~/services/jobs.server";
 import { logger } from "~/services/logger.server";
 import { createAppSession, PERSONAL_COOKIES } from "~/services/session.server";
 import { refuseCrossSitePosts } from "./cross-site";
@@ -43,6 +44,8 @@ export interface RunningApp {
 export async function startApp(options: StartOptions): Promise<RunningApp> {
   const config = parseConfig(options.env, options.version);
   logger.level = config.logLevel;
+  // PGlite is single-process: `npm run jobs` reads this to refuse to open the data while the server has it.
+  const forgetPgliteOwner = config.databaseUrl ? null : recordPgliteOwner(config.dataDir);
   const database = await bootstrapDatabase(config, logger);
   const services: AppServices = {
     config,
@@ -56,6 +59,9 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     payments: createPaymentGateway(),
     addressVerifier: createAddressVerifier(),
   };
+
+  // Reorder reminders and due auto-reorders, when configured (JOBS_INTERVAL_MINUTES).
+  const jobs = config.jobsIntervalMinutes > 0 ? scheduleJobs(services, config.jobsIntervalMinutes) : null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -131,6 +137,10 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     app,
     config,
     logger,
-    close: () => database.close(),
+    async close() {
+      await jobs?.stop();
+      await database.close();
+      forgetPgliteOwner?.();
+    },
   };
 }

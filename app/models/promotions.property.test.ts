@@ -4,6 +4,7 @@ import { PRICE_BOOKS } from "./catalog";
 import { orderSummary } from "./order-summary";
 import {
   CUSTOMER_GROUPS,
+  ORDER_TYPES,
   allocate,
   evaluatePromotions,
   lineSubtotal,
@@ -29,6 +30,7 @@ const lineArb = fc.record({
   brandSlug: fc.constantFrom(...BRANDS),
   productType: fc.constantFrom("lens" as const, "solution" as const),
   eye: fc.constantFrom("none" as const, "right" as const, "left" as const),
+  orderType: fc.constantFrom(...ORDER_TYPES),
   quantity: fc.integer({ min: 1, max: 12 }),
   // Cheap lines too, so that carts get fully discounted now and then.
   unitPriceCents: fc.oneof(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 500 })),
@@ -71,6 +73,7 @@ const conditionsArb: fc.Arbitrary<PromotionConditions> = fc
     productTypes: sometimes(
       fc.uniqueArray(fc.constantFrom("lens" as const, "solution" as const), { minLength: 1, maxLength: 2 }),
     ),
+    orderTypes: sometimes(fc.uniqueArray(fc.constantFrom(...ORDER_TYPES), { minLength: 1, maxLength: 2 })),
     customerGroups: sometimes(fc.uniqueArray(fc.constantFrom(...CUSTOMER_GROUPS), { minLength: 1, maxLength: 3 })),
     priceBooks: sometimes(fc.uniqueArray(fc.constantFrom(...PRICE_BOOKS), { minLength: 1, maxLength: 2 })),
   })
@@ -278,6 +281,31 @@ describe("promotions engine and order summary: properties", () => {
           expect(byId.get(scenario.coupon)!.exclusive).toBe(true);
           expect(appliedExclusive).toHaveLength(1);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("(6) a reward names and discounts only lines that meet its promotion's product and order-type conditions", () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const outcome = evaluate(scenario);
+        const byId = new Map(scenario.promotions.map((promotion) => [promotion.id, promotion]));
+        const lineOf = new Map(scenario.lines.map((line) => [line.itemId, line]));
+        const allowed = new Set<string>();
+        for (const applied of outcome.applied) {
+          const { conditions } = byId.get(applied.promotionId)!;
+          for (const reward of applied.rewards)
+            for (const itemId of reward.itemIds) {
+              const line = lineOf.get(itemId)!;
+              expect(!conditions.orderTypes || conditions.orderTypes.includes(line.orderType)).toBe(true);
+              expect(!conditions.productIds || conditions.productIds.includes(line.productId)).toBe(true);
+              if (reward.rewardType !== "Rebate") allowed.add(itemId);
+            }
+        }
+        // A line no discount reward names has no discount.
+        for (const line of scenario.lines)
+          if (!allowed.has(line.itemId)) expect(outcome.itemDiscounts[line.itemId]).toBe(0);
       }),
       RUNS,
     );

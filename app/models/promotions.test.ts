@@ -8,6 +8,7 @@ import {
   isActive,
   listedPromotions,
   percentOf,
+  promotionConditionsSchema,
   qualifyingLines,
   rebateOffers,
   rewardRuleSchema,
@@ -41,6 +42,7 @@ function line(itemId: string, overrides: Partial<PricedLine> = {}): PricedLine {
     brandSlug: "acuvue",
     productType: "lens",
     eye: "right",
+    orderType: "oneTime",
     quantity: 1,
     unitPriceCents: 10_000,
     ...overrides,
@@ -394,6 +396,103 @@ describe("conditions", () => {
 
   it("no coupon on the cart: coupon is null", () => {
     expect(evaluatePromotions([promo(1)], [line("a")], ctx()).coupon).toBeNull();
+  });
+});
+
+describe("order types: auto-reorder promotions", () => {
+  // One auto-reorder group (right and left) and one one-time group, with different products.
+  const lines = [
+    line("ar-right", { productId: 10, orderType: "autoReorder", unitPriceCents: 6000 }),
+    line("ar-left", { productId: 10, orderType: "autoReorder", eye: "left", unitPriceCents: 4000 }),
+    line("once", { productId: 20, brandSlug: "biofinity", orderType: "oneTime", unitPriceCents: 10_000 }),
+  ];
+  const autoReorder5 = (conditions: Promotion["conditions"] = {}, extra: Partial<Promotion> = {}) =>
+    promo(1, {
+      rewards: [{ type: "PercentOff", percent: 5 }],
+      conditions: { orderTypes: ["autoReorder"], ...conditions },
+      ...extra,
+    });
+
+  it("the condition is optional, names at least one of the two order types and nothing else", () => {
+    expect(promotionConditionsSchema.safeParse({ orderTypes: ["autoReorder"] }).success).toBe(true);
+    expect(promotionConditionsSchema.safeParse({ orderTypes: ["autoReorder", "oneTime"] }).success).toBe(true);
+    expect(promotionConditionsSchema.safeParse({}).success).toBe(true);
+    expect(promotionConditionsSchema.safeParse({ orderTypes: [] }).success).toBe(false);
+    expect(promotionConditionsSchema.safeParse({ orderTypes: ["subscription"] }).success).toBe(false);
+  });
+
+  it("only the lines of the listed order types qualify, are discounted and are named by the reward", () => {
+    expect(qualifyingLines({ orderTypes: ["autoReorder"] }, lines).map((l) => l.itemId)).toEqual([
+      "ar-right",
+      "ar-left",
+    ]);
+    expect(qualifyingLines({ orderTypes: ["oneTime"] }, lines).map((l) => l.itemId)).toEqual(["once"]);
+    expect(qualifyingLines({ orderTypes: ["oneTime", "autoReorder"] }, lines)).toEqual(lines);
+    const outcome = evaluatePromotions([autoReorder5()], lines, ctx());
+    // 5% of the auto-reorder lines' $100, not of the cart's $200.
+    expect(outcome.discountCents).toBe(500);
+    expect(outcome.itemDiscounts).toEqual({ "ar-right": 300, "ar-left": 200, once: 0 });
+    expect(outcome.applied[0]!.rewards).toEqual([
+      { rewardType: "PercentOff", amountCents: 500, description: "5% off", itemIds: ["ar-right", "ar-left"] },
+    ]);
+  });
+
+  it("a cart with no line of a listed order type does not earn the promotion", () => {
+    const oneTimeOnly = lines.map((l) => ({ ...l, orderType: "oneTime" as const }));
+    expect(evaluatePromotions([autoReorder5()], oneTimeOnly, ctx()).applied).toEqual([]);
+    expect(evaluatePromotions([autoReorder5()], [], ctx()).applied).toEqual([]);
+  });
+
+  it("combines with the product conditions: a line must meet all of them", () => {
+    expect(qualifyingLines({ orderTypes: ["autoReorder"], productIds: [20] }, lines)).toEqual([]);
+    expect(qualifyingLines({ orderTypes: ["oneTime"], brandSlugs: ["biofinity"] }, lines).map((l) => l.itemId)).toEqual(
+      ["once"],
+    );
+    expect(evaluatePromotions([autoReorder5({ productTypes: ["solution"] })], lines, ctx()).applied).toEqual([]);
+  });
+
+  it("the minimum subtotal is the whole cart's, as with the product conditions", () => {
+    // The auto-reorder lines alone are $100; with the one-time line the cart is $200.
+    expect(evaluatePromotions([autoReorder5({ minimumSubtotalCents: 20_000 })], lines, ctx()).discountCents).toBe(500);
+    expect(evaluatePromotions([autoReorder5({ minimumSubtotalCents: 20_001 })], lines, ctx()).applied).toEqual([]);
+  });
+
+  it("quantity breakpoints count only the boxes of the qualifying order type", () => {
+    const instant = promo(1, {
+      rewards: [{ type: "InstantRebate", breakpoints: [{ quantity: 3, amountCents: 1000 }] }],
+      conditions: { orderTypes: ["autoReorder"] },
+    });
+    // Two auto-reorder boxes and one one-time box: 3 in the cart, but only 2 that count.
+    expect(evaluatePromotions([instant], lines, ctx()).applied).toEqual([]);
+    const three = [...lines.slice(0, 2), { ...lines[2]!, orderType: "autoReorder" as const }];
+    expect(evaluatePromotions([instant], three, ctx()).discountCents).toBe(1000);
+  });
+
+  it("a non-exclusive auto-reorder promotion stacks with the cart's exclusive coupon (percent off first)", () => {
+    const coupon = promo(2, {
+      requiresCoupon: true,
+      exclusive: true,
+      rewards: [{ type: "DollarOff", amountCents: 500 }],
+    });
+    const outcome = evaluatePromotions([autoReorder5(), coupon], lines, ctx({ couponPromotionId: 2 }));
+    expect(outcome.applied.map((p) => [p.promotionId, p.totalCents])).toEqual([
+      [1, 500],
+      [2, 500],
+    ]);
+    expect(outcome.coupon).toEqual({ promotionId: 2, status: "applied", totalCents: 500 });
+    expect(outcome.discountCents).toBe(1000);
+  });
+
+  it("rebateOffers: a line's order type is checked; a product alone (no order type yet) may earn either", () => {
+    const rebate = promo(1, {
+      rewards: [{ type: "Rebate", breakpoints: [{ quantity: 4, amountCents: 5000 }] }],
+      conditions: { orderTypes: ["autoReorder"] },
+    });
+    const product = { productId: 10, brandSlug: "acuvue", productType: "lens" as const };
+    const context = { now: NOW, priceBook: "none" as const, customerGroups: [] };
+    expect(rebateOffers([rebate], product, context)).toHaveLength(1);
+    expect(rebateOffers([rebate], { ...product, orderType: "autoReorder" }, context)).toHaveLength(1);
+    expect(rebateOffers([rebate], { ...product, orderType: "oneTime" }, context)).toEqual([]);
   });
 });
 

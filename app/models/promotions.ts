@@ -2,13 +2,16 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business-time";
 import { PRICE_BOOKS, type PriceBook } from "./catalog";
-import type { WhichEye } from "./line-item-group";
+import type { OrderType, WhichEye } from "./line-item-group";
 
 /**
  * The promotions engine (spec 2 §3 and §4 "Coupons", spec 3 "Rebate"): which promotions a cart earns, what each
  * reward is worth and which line items it applies to. Pure and deterministic: the same cart, promotions and
  * moment always give the same answer. Money is integer cents.
  */
+
+/** Spec 3 §7: an order placed for an auto-reorder group is 'autoReorder', any other 'oneTime'. */
+export const ORDER_TYPES = ["autoReorder", "oneTime"] as const satisfies readonly OrderType[];
 
 export const REWARD_TYPES = ["Rebate", "Shipping", "InstantRebate", "DollarOff", "PercentOff"] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
@@ -62,6 +65,8 @@ export const promotionConditionsSchema = z.object({
     .array(z.enum(["lens", "solution"]))
     .min(1)
     .optional(),
+  /** Only lines of groups of these order types qualify (an auto-reorder promotion: ["autoReorder"]). */
+  orderTypes: z.array(z.enum(ORDER_TYPES)).min(1).optional(),
   /** The shopper must be in one of these groups. */
   customerGroups: z.array(z.enum(CUSTOMER_GROUPS)).min(1).optional(),
   priceBooks: z.array(z.enum(PRICE_BOOKS)).min(1).optional(),
@@ -90,6 +95,8 @@ export interface PricedLine {
   brandSlug: string;
   productType: "lens" | "solution";
   eye: WhichEye;
+  /** Its group's: 'autoReorder' when the group has a reorder frequency. */
+  orderType: OrderType;
   quantity: number;
   unitPriceCents: number;
 }
@@ -148,14 +155,26 @@ export function lineSubtotal(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 }
 
-/** The lines a promotion's product conditions select (all lines when it names none). */
-export function qualifyingLines(conditions: PromotionConditions, lines: readonly PricedLine[]): PricedLine[] {
-  return lines.filter(
-    (line) =>
-      (!conditions.productIds || conditions.productIds.includes(line.productId)) &&
-      (!conditions.brandSlugs || conditions.brandSlugs.includes(line.brandSlug)) &&
-      (!conditions.productTypes || conditions.productTypes.includes(line.productType)),
+/** Whether a product meets a promotion's product conditions (products, brands, product types). */
+export function productQualifies(
+  conditions: PromotionConditions,
+  product: Pick<PricedLine, "productId" | "brandSlug" | "productType">,
+): boolean {
+  return (
+    (!conditions.productIds || conditions.productIds.includes(product.productId)) &&
+    (!conditions.brandSlugs || conditions.brandSlugs.includes(product.brandSlug)) &&
+    (!conditions.productTypes || conditions.productTypes.includes(product.productType))
   );
+}
+
+/** Whether an order type meets a promotion's order-type condition (any does when it names none). */
+export function orderTypeQualifies(conditions: PromotionConditions, orderType: OrderType): boolean {
+  return !conditions.orderTypes || conditions.orderTypes.includes(orderType);
+}
+
+/** The lines a promotion's product and order-type conditions select (all lines when it names none). */
+export function qualifyingLines(conditions: PromotionConditions, lines: readonly PricedLine[]): PricedLine[] {
+  return lines.filter((line) => productQualifies(conditions, line) && orderTypeQualifies(conditions, line.orderType));
 }
 
 /** Whether a promotion's conditions hold for this cart and shopper (the coupon is checked separately). */
@@ -426,12 +445,16 @@ export interface RebateOffer {
   description: string;
 }
 
+/**
+ * The rebate offers a product can earn. With an order type (a cart line's), promotions for other order types are
+ * left out; without one (the product page, before the shopper chooses auto-reorder or not), the order-type
+ * condition is not checked, since either kind of order can still be placed.
+ */
 export function rebateOffers(
   promotions: readonly Promotion[],
-  product: { productId: number; brandSlug: string; productType: "lens" | "solution" },
+  product: { productId: number; brandSlug: string; productType: "lens" | "solution"; orderType?: OrderType },
   context: Pick<PromotionContext, "now" | "priceBook" | "customerGroups">,
 ): RebateOffer[] {
-  const line: PricedLine = { itemId: "offer", eye: "none", quantity: 1, unitPriceCents: 0, ...product };
   return promotions
     .filter(
       (promotion) =>
@@ -440,7 +463,8 @@ export function rebateOffers(
         (!promotion.conditions.priceBooks || promotion.conditions.priceBooks.includes(context.priceBook)) &&
         (!promotion.conditions.customerGroups ||
           promotion.conditions.customerGroups.some((group) => context.customerGroups.includes(group))) &&
-        qualifyingLines(promotion.conditions, [line]).length > 0,
+        productQualifies(promotion.conditions, product) &&
+        (product.orderType === undefined || orderTypeQualifies(promotion.conditions, product.orderType)),
     )
     .sort((a, b) => a.id - b.id)
     .flatMap((promotion) =>
@@ -455,6 +479,28 @@ export function rebateOffers(
           : [],
       ),
     );
+}
+
+/** A reward rule as the public promotions lists show it (amounts in cents). */
+export function rewardRuleJson(reward: RewardRule) {
+  switch (reward.type) {
+    case "Rebate":
+    case "InstantRebate":
+      return {
+        rewardType: reward.type,
+        breakpoints: reward.breakpoints.map((point) => ({
+          quantityBreakpoint: point.quantity,
+          amount: point.amountCents,
+        })),
+      };
+    case "DollarOff":
+      return { rewardType: reward.type, amount: reward.amountCents };
+    case "PercentOff":
+      return { rewardType: reward.type, percent: reward.percent };
+    case "Shipping":
+      // A null amount: shipping at these levels is free.
+      return { rewardType: reward.type, amount: reward.amountCents, shippingLevels: reward.levels };
+  }
 }
 
 /** Spec 2 §8: 'Promo expires {date}' and 'Coupon expires {date}' (the date in the business time zone). */

@@ -29,6 +29,7 @@ import { createCustomer, EmailTakenError } from "~/services/auth/accounts.server
 import { authRateLimits } from "~/services/rate-limit.server";
 import { sendWelcomeEmail } from "~/services/auth/account-emails.server";
 import type { Route } from "./+types/api.authentication.account";
+import { countSubscriptions } from "~/services/subscriptions.server";
 
 const fullName = {
   when: (value: { firstName?: string; lastName?: string }) =>
@@ -91,5 +92,5 @@ async function promote(request: Request, context: Route.ActionArgs["context"]) {
   }
   const customer = await promoteQuasiAccount(apiServices(context).db, signedIn.id, input);
   if (!customer) return authError(400, "CreateAccountFailed", ALREADY_HAS_PASSWORD_MESSAGE);
-  return authOk({ customer: customerJson(customer) });
+  return authOk({ customer: customerJson(customer, await countSubscriptions(apiServices(context).db, customer.id)) });
 }

@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
-import type { RewardRule } from "~/models/promotions";
+import { rewardRuleJson } from "~/models/promotions";
 import { jsonResponse, methodNotAllowed } from "~/services/api.server";
 import { servicesContext } from "~/services/context.server";
 import { activePromotions } from "~/services/promotions.server";
@@ -30,26 +30,4 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function action() {
   return methodNotAllowed("GET");
-}
-
-/** A reward rule as the public promotions list shows it (amounts in cents). */
-function rewardRuleJson(reward: RewardRule) {
-  switch (reward.type) {
-    case "Rebate":
-    case "InstantRebate":
-      return {
-        rewardType: reward.type,
-        breakpoints: reward.breakpoints.map((point) => ({
-          quantityBreakpoint: point.quantity,
-          amount: point.amountCents,
-        })),
-      };
-    case "DollarOff":
-      return { rewardType: reward.type, amount: reward.amountCents };
-    case "PercentOff":
-      return { rewardType: reward.type, percent: reward.percent };
-    case "Shipping":
-      // A null amount: shipping at these levels is free.
-      return { rewardType: reward.type, amount: reward.amountCents, shippingLevels: reward.levels };
-  }
 }

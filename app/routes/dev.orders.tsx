@@ -5,8 +5,16 @@ import type { PageHandle } from "~/models/page";
 import { notFound } from "~/services/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/context.server";
 import { ADVANCE_ACTIONS } from "~/models/order-status";
+import { sendReorderReminders } from "~/services/reorder-reminders.server";
+import { runDueSubscriptions } from "~/services/reorder-runner.server";
 import { advanceOrder, recentOrders, type OperationsRow } from "~/services/order-operations.server";
 import { flashToast } from "~/services/session.server";
+import {
+  changeSubscriptionForDev,
+  recentSubscriptions,
+  SUBSCRIPTION_DEV_ACTIONS,
+  type SubscriptionDevAction,
+} from "~/services/subscription-operations.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/dev.orders";
 
@@ -18,6 +26,15 @@ const advanceSchema = z.object({
   orderNumber: z.string().refine(isOrderNumberShaped),
   intent: z.enum(ADVANCE_ACTIONS),
 });
+const subscriptionSchema = z.object({
+  subscriptionId: z
+    .string()
+    .regex(/^[0-9]{1,9}$/)
+    .transform(Number),
+  intent: z.enum(SUBSCRIPTION_DEV_ACTIONS),
+});
+const JOB_ACTIONS = ["send-reminders", "place-due"] as const;
+const jobSchema = z.object({ intent: z.enum(JOB_ACTIONS) });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Dev orders | Lenslane" },
@@ -30,8 +47,11 @@ const LIMIT = 50;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   if (services.config.isProduction) notFound(services, request);
-  const rows = await recentOrders(services.db, LIMIT);
-  return { orders: rows.map(operationsView) };
+  const [rows, subscriptions] = await Promise.all([
+    recentOrders(services.db, LIMIT),
+    recentSubscriptions(services.db, LIMIT),
+  ]);
+  return { orders: rows.map(operationsView), subscriptions };
 }
 
 /** Which steps make sense now (the action checks again; the buttons only guide). */
@@ -52,17 +72,47 @@ function operationsView(row: OperationsRow) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (services.config.isProduction) notFound(services, request);
-  const parsed = advanceSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const { session } = context.get(visitorContext);
+  const job = jobSchema.safeParse(form);
+  if (job.success) {
+    if (job.data.intent === "send-reminders") {
+      const summary = await sendReorderReminders(services);
+      flashToast(session, "success", `Reminders: ${summary.sent} sent, ${summary.skipped} skipped.`);
+    } else {
+      const summary = await runDueSubscriptions(services);
+      flashToast(
+        session,
+        "success",
+        `Auto-reorders: ${summary.placed} placed, ${summary.failed} not placed, ${summary.skipped} skipped.`,
+      );
+    }
+    return redirect("/dev/orders", 303);
+  }
+  const subscription = subscriptionSchema.safeParse(form);
+  if (subscription.success) {
+    const { subscriptionId, intent } = subscription.data;
+    const result = await changeSubscriptionForDev(services.db, subscriptionId, intent);
+    flashToast(session, result.ok ? "success" : "error", result.message);
+    return redirect("/dev/orders", 303);
+  }
+  const parsed = advanceSchema.safeParse(form);
   if (!parsed.success) throw data({ error: "Choose an order and a step." }, { status: 400 });
   const result = await advanceOrder(services.db, parsed.data.orderNumber, parsed.data.intent);
-  flashToast(context.get(visitorContext).session, result.ok ? "success" : "error", result.message);
+  flashToast(session, result.ok ? "success" : "error", result.message);
   return redirect("/dev/orders", 303);
 }
 
 const BUTTONS = { verify: "Verify prescription", ship: "Ship", deliver: "Deliver" } as const;
+const SUBSCRIPTION_BUTTONS: Record<SubscriptionDevAction, string> = {
+  "due-today": "Due today",
+  "due-soon": "Due in 3 days",
+  "expire-rx": "Expire prescription",
+  "renew-rx": "Renew prescription",
+};
 
 export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, subscriptions } = loaderData;
   return (
     <section className="dev-orders">
       <h1>Dev orders</h1>
@@ -110,6 +160,78 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
                           disabled={!order.can[intent]}
                         >
                           {BUTTONS[intent]}
+                        </button>
+                      </Form>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>Subscriptions</h2>
+      <p>
+        Auto-reorder subscriptions, newest first. Move the next order to today (then place due orders) or into the
+        reminder window (then send reminders), or expire the prescription. The jobs also run from a terminal:{" "}
+        <code>npm run jobs</code> (with the server stopped when on PGlite), or every few minutes in the server with{" "}
+        <code>JOBS_INTERVAL_MINUTES</code>.
+      </p>
+      <div className="dev-orders-actions">
+        <Form method="post">
+          <button type="submit" name="intent" value="send-reminders" className="button">
+            Send reminders
+          </button>
+        </Form>
+        <Form method="post">
+          <button type="submit" name="intent" value="place-due" className="button">
+            Place due orders
+          </button>
+        </Form>
+      </div>
+      {subscriptions.length === 0 ? (
+        <p data-testid="dev-subscriptions-empty">No subscriptions yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Subscription</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Status</th>
+              <th scope="col">Next order</th>
+              <th scope="col">Every</th>
+              <th scope="col">Prescription expires</th>
+              <th scope="col">Last failure</th>
+              <th scope="col">Reminder sent for</th>
+              <th scope="col">Operations</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscriptions.map((subscription) => (
+              <tr key={subscription.id} data-testid="dev-subscription-row" data-subscription={subscription.id}>
+                <td>
+                  {subscription.id} ({subscription.type})
+                </td>
+                <td>{subscription.customerEmail}</td>
+                <td>{subscription.status}</td>
+                <td>{subscription.nextReorderDate}</td>
+                <td>{subscription.frequencyDays} days</td>
+                <td>{subscription.prescriptionExpiresOn ?? ""}</td>
+                <td>{subscription.lastFailureReason ?? ""}</td>
+                <td>{subscription.reminderSentFor ?? ""}</td>
+                <td>
+                  <div className="dev-orders-actions">
+                    {SUBSCRIPTION_DEV_ACTIONS.map((intent) => (
+                      <Form method="post" key={intent}>
+                        <input type="hidden" name="subscriptionId" value={subscription.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={intent}
+                          className="button"
+                          disabled={subscription.status !== "Active"}
+                        >
+                          {SUBSCRIPTION_BUTTONS[intent]}
                         </button>
                       </Form>
                     ))}

@@ -13,6 +13,7 @@ import type { Database } from "./db/client.server";
 import { authSessions, customers } from "./db/schema";
 import type { RateLimitRule } from "./rate-limit.server";
 import { consumeRateLimit } from "./rate-limit.server";
+import { countSubscriptions } from "./subscriptions.server";
 
 /**
  * The boundary of the authentication API (spec 1 §7, spec 3 §7): JSON bodies with a size limit, answers that
@@ -179,7 +180,7 @@ export function lookupRateLimits(clientIp: string): RateLimitRule[] {
 // --- The customer and its token -------------------------------------------------------------------------------
 
 /** The customer as the API shows it (spec 3): never the password hash. */
-export function customerJson(customer: Customer) {
+export function customerJson(customer: Customer, subscriptionsCount: number) {
   return {
     customerId: customer.id,
     emailAddress: customer.email,
@@ -187,7 +188,7 @@ export function customerJson(customer: Customer) {
     lastName: customer.lastName,
     phoneNumber: customer.phone,
     customerToken: customer.customerToken,
-    subscriptionsCount: 0,
+    subscriptionsCount,
     preferences: PREFERENCE_TYPES.map((preferenceType) => ({
       preferenceType,
       isOptedIn: customer.preferences[preferenceType] === true,
@@ -205,7 +206,7 @@ export async function issueToken(db: Database, customer: Customer, method: SignI
   const now = new Date();
   const token = await createAuthSession(db, customer.id, method, rememberMe, now);
   const expiresAt = new Date(now.getTime() + signedInCookieSeconds(rememberMe) * 1000).toISOString();
-  return { customer: customerJson(customer), token, expiresAt };
+  return { customer: customerJson(customer, await countSubscriptions(db, customer.id)), token, expiresAt };
 }
 
 /** After a password change every other session of the customer ends; the one that asked stays. */

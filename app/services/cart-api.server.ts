@@ -1,17 +1,17 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
+import { PRODUCT_TYPE } from "~/models/catalog";
 import { evaluatePromotions, type AppliedReward, type PricedLine } from "~/models/promotions";
 import type { ShippingLevel } from "~/models/shipping";
 import { jsonError, privateJson } from "./api.server";
 import { bearerToken, readJsonBody } from "./auth-api.server";
 import { CartVersionConflictError, CouponRefusedError } from "./cart-changes.server";
-import { pricedCart, type PricedCart, type Shopper } from "./cart-pricing.server";
+import { pricedCart, productsForPricing, type PricedCart, type Shopper } from "./cart-pricing.server";
 import { CartItemsError, CartNotFoundError } from "./cart.server";
 import { servicesContext, visitorContext, type AppServices } from "./context.server";
 import type { Database } from "./db/client.server";
-import { brands, carts, productPrices, products } from "./db/schema";
+import { carts } from "./db/schema";
 import { activePromotions, customerGroupsFor } from "./promotions.server";
 
 /**
@@ -217,7 +217,7 @@ export async function promotionDiscounts(
 ) {
   const productIds = [...new Set(items.map((item) => item.productId))];
   const [rows, running, customerGroups] = await Promise.all([
-    productRowsFor(db, productIds, shopper.priceBook),
+    productsForPricing(db, productIds, shopper.priceBook),
     activePromotions(db, now),
     customerGroupsFor(db, shopper.customerId),
   ]);
@@ -232,6 +232,8 @@ export async function promotionDiscounts(
       brandSlug: product.brandSlug,
       productType: product.productType === PRODUCT_TYPE.solution ? "solution" : "lens",
       eye: item.eye,
+      // Items without a group: priced as a one-time order.
+      orderType: "oneTime",
       quantity: item.quantity,
       unitPriceCents: product.unitPriceCents,
     });
@@ -256,20 +258,4 @@ export async function promotionDiscounts(
     ];
   });
   return { discounts };
-}
-
-async function productRowsFor(db: Database, productIds: number[], priceBook: PriceBook) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({
-      id: products.id,
-      productType: products.productType,
-      isHidden: products.isHidden,
-      brandSlug: brands.slug,
-      unitPriceCents: productPrices.unitPriceCents,
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
-    .where(inArray(products.id, productIds));
 }

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { PriceBook } from "~/models/catalog";
+import { orderType } from "~/models/line-item-group";
 import { orderSummary, type OrderSummary } from "~/models/order-summary";
 import {
   evaluatePromotions,
@@ -24,7 +25,7 @@ import {
 import type { TaxCalculator } from "./adapters/tax/tax-calculator";
 import { cartView, type CartView } from "./cart.server";
 import type { Executor } from "./db/client.server";
-import { addresses, carts, customers } from "./db/schema";
+import { addresses, brands, carts, customers, productPrices, products } from "./db/schema";
 import { activePromotions, customerGroupsFor, findCoupon, type CouponRecord } from "./promotions.server";
 
 /** Who the cart is priced for. */
@@ -47,6 +48,26 @@ export interface PricingInputs {
   customerCredits: number;
   /** The state tax is figured for (the shipping address's, else the primary one's), or null until one is known. */
   taxState: string | null;
+}
+
+/**
+ * Products as the promotions engine prices them outside a cart (a hypothetical cart, a subscription's reorder):
+ * brand, type, whether hidden, and the unit price in the price book, as the cart reads it (null: none there).
+ */
+export async function productsForPricing(db: Executor, productIds: readonly number[], priceBook: PriceBook) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      productType: products.productType,
+      isHidden: products.isHidden,
+      brandSlug: brands.slug,
+      unitPriceCents: productPrices.unitPriceCents,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+    .where(inArray(products.id, [...productIds]));
 }
 
 /** The cart's inputs; a missing cart (none yet, or gone) reads as an empty one at version 0. */
@@ -95,6 +116,8 @@ export async function loadPricingInputs(
       brandSlug: item.brandSlug,
       productType: item.productType,
       eye: item.whichEye,
+      // An auto-reorder group's lines are an auto-reorder order's: they earn auto-reorder promotions.
+      orderType: orderType(group),
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
     })),

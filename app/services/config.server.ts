@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_REMINDER_DAYS } from "~/models/subscription";
 
 /**
  * Configuration is read once, from the environment, and validated here so a bad value stops the server at
@@ -28,6 +29,8 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Lenslane <help@lenslane.example>"),
+    JOBS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).optional(),
+    REORDER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_REMINDER_DAYS),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production") {
@@ -60,6 +63,10 @@ export interface AppConfig {
   /** When set, e-mail is also sent through this SMTP server (it is always kept in the outbox). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often the server runs the jobs (reorder reminders, due auto-reorders); 0 = never (run `npm run jobs`). */
+  jobsIntervalMinutes: number;
+  /** Days before a reorder date its reminder e-mail goes out. */
+  reorderReminderDays: number;
   version: string;
 }
 
@@ -96,6 +103,9 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     seedDemoData: parsed.SEED_DEMO_DATA ? parsed.SEED_DEMO_DATA === "true" : parsed.APP_ENV !== "production",
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    // Production places due auto-reorders by itself; development and tests only when asked (or `npm run jobs`).
+    jobsIntervalMinutes: parsed.JOBS_INTERVAL_MINUTES ?? (parsed.APP_ENV === "production" ? 15 : 0),
+    reorderReminderDays: parsed.REORDER_REMINDER_DAYS,
     version,
   };
 }

@@ -17,6 +17,7 @@ import type { Executor, Transaction } from "./db/client.server";
 import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "./db/schema";
 import { orderDetails } from "./order-history.server";
 import { findPaymentMethod } from "./payment-methods.server";
+import { createSubscriptionsForOrder } from "./subscriptions.server";
 
 /**
  * Placing an order (DESIGN §9): one transaction under the cart's lock, keyed by the checkout form's idempotency
@@ -62,6 +63,8 @@ export interface PlaceOrderInput {
   paymentMethodId: number;
   shopper: Shopper;
   now?: Date;
+  /** Set by the reorder runner: the subscription (and reorder date) this order is for; it creates none. */
+  subscription?: { id: number; reorderDate: string };
 }
 
 export type OrderServices = Pick<AppServices, "db" | "tax" | "email" | "logger" | "config"> & {
@@ -190,6 +193,7 @@ async function createOrder(
       rebateCents: summary.rebateTotal,
       totalCents: summary.totalAmount,
       creditCents: creditUsed,
+      subscriptionId: input.subscription?.id ?? null,
       estimatedDeliveryDate: deliveryEstimate(
         priced.selectedShippingMethod.shippingLevel,
         DateTime.fromJSDate(now),
@@ -232,6 +236,36 @@ async function createOrder(
         discountCents: item.discountCents,
         selectedParameters: details?.parameters.get(item.id) ?? {},
       })),
+    );
+  }
+
+  if (!input.subscription) {
+    await createSubscriptionsForOrder(
+      tx,
+      {
+        id: order!.id,
+        customerId: input.customer.id,
+        placedAt: now,
+        shippingAddress: address,
+        shippingLevel: priced.selectedShippingMethod.shippingLevel,
+        paymentMethodId: card.id,
+      },
+      priced.groups.map((group) => {
+        const details = detailsById.get(group.id);
+        return {
+          type: group.type,
+          autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+          patient: details?.patient ?? null,
+          doctorId: details?.doctor?.id ?? null,
+          items: group.items.map((item) => ({
+            whichEye: item.whichEye,
+            productId: item.productId,
+            upc: item.upc,
+            quantity: item.quantity,
+            parameters: details?.parameters.get(item.id) ?? {},
+          })),
+        };
+      }),
     );
   }
 

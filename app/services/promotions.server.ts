@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, notInArray, or } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
 import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import {
+  productQualifies,
   promotionConditionsSchema,
   rebateOffers,
   rewardRuleSchema,
@@ -60,13 +61,8 @@ export async function customerGroupsFor(db: Executor, customerId: number | null)
   return placed ? ["ReturningCustomer"] : ["NewCustomer"];
 }
 
-/** Spec 3: GET api/promotions/rebates/{productId} — the rebates a product earns, by quantity breakpoint. */
-export async function rebatesForProduct(
-  db: Database,
-  productId: number,
-  shopper: { priceBook: PriceBook; customerGroups: readonly CustomerGroup[] },
-  now: Date,
-): Promise<RebateOffer[] | null> {
+/** A product as the promotions' product conditions see it; null when it is unknown or hidden. */
+async function productForPromotions(db: Executor, productId: number) {
   const [product] = await db
     .select({
       productId: products.id,
@@ -78,11 +74,50 @@ export async function rebatesForProduct(
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.id, productId));
   if (!product || product.isHidden) return null;
-  return rebateOffers(
-    await activePromotions(db, now),
-    { productId, brandSlug: product.brandSlug, productType: product.productType === 2 ? "solution" : "lens" },
-    { now, priceBook: shopper.priceBook, customerGroups: shopper.customerGroups },
-  );
+  return {
+    productId,
+    brandSlug: product.brandSlug,
+    productType: product.productType === 2 ? ("solution" as const) : ("lens" as const),
+  };
+}
+
+/** Spec 3: GET api/promotions/rebates/{productId} — the rebates a product earns, by quantity breakpoint. */
+export async function rebatesForProduct(
+  db: Database,
+  productId: number,
+  shopper: { priceBook: PriceBook; customerGroups: readonly CustomerGroup[] },
+  now: Date,
+): Promise<RebateOffer[] | null> {
+  const product = await productForPromotions(db, productId);
+  if (!product) return null;
+  return rebateOffers(await activePromotions(db, now), product, {
+    now,
+    priceBook: shopper.priceBook,
+    customerGroups: shopper.customerGroups,
+  });
+}
+
+/**
+ * Spec 3 §7: GET api/autoReorder/promotions — the running promotions auto-reorder orders earn (their order-type
+ * condition names 'autoReorder'), in id order. Promotions that need a coupon are left out: a subscription's orders
+ * carry none. With a product, only those that product's lines can earn (its products, brands and product types
+ * conditions); null when the product is unknown or hidden. The shopper's conditions (customer groups, price books,
+ * minimum subtotal) are not checked here: pricing a subscription does that (subscription-pricing.server.ts).
+ */
+export async function autoReorderPromotions(db: Executor, now: Date, productId?: number): Promise<Promotion[] | null> {
+  const [running, product] = await Promise.all([
+    activePromotions(db, now),
+    productId === undefined ? undefined : productForPromotions(db, productId),
+  ]);
+  if (product === null) return null;
+  return running
+    .filter(
+      (promotion) =>
+        !promotion.requiresCoupon &&
+        (promotion.conditions.orderTypes?.includes("autoReorder") ?? false) &&
+        (!product || productQualifies(promotion.conditions, product)),
+    )
+    .sort((a, b) => a.id - b.id);
 }
 
 export interface CouponRecord {

@@ -9,6 +9,7 @@ import { endSignedInSession, startSignedInSession } from "./auth/sign-in.server"
 import { applyCouponLink, COUPON_LINK_PARAM } from "./coupon-link.server";
 import { servicesContext, visitorContext, type VisitorCustomer } from "./context.server";
 import { hasPersonalCookies } from "./session.server";
+import { hasSubscriptions } from "./subscriptions.server";
 
 const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
 
@@ -104,7 +105,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     signedInVia,
     priceBook: isPriceBook(priceBook) ? priceBook : "none",
     signedIn: customer !== null,
-    hasSubscriptions: false,
+    // The header and footer show 'My subscriptions' only to customers who have one (spec 1 §2.6).
+    hasSubscriptions: customer ? await hasSubscriptions(db, customer.id) : false,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
     hasPersonalCookies: personal,
     signInFlash,

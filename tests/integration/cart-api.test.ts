@@ -265,6 +265,8 @@ describe("GET /api/cart", () => {
 
   it("answers the session's cart: groups, eyes, products, auto-reorder, rebates and totals in cents", async () => {
     const price = await priceOf(oasys.productId);
+    // An auto-reorder group: it earns the seeded 5% auto-reorder promotion, split evenly over its two lines.
+    const discount = Math.round((4 * price * 5) / 100);
     const { cartId, lensGroupId, rightId } = await lensCart({ autoReorderDays: 90 });
     const cart = await json<CartJson>(await getCart({ cookie: await cookieFor(cartId) }), 200);
     expect(cart.cartId).toBe(cartId);
@@ -279,23 +281,30 @@ describe("GET /api/cart", () => {
       upc: await upcOf(oasys.productId, 0),
       quantity: 2,
       classification: "lens",
-      discountAmount: 0,
+      discountAmount: Math.ceil(discount / 2),
     });
+    expect(group!.lineItems[1]!.discountAmount).toBe(Math.floor(discount / 2));
     // 4 boxes of Acuvue: the $50 mail-in rebate; over $99: free standard shipping; no address yet: no tax.
     expect(cart.rebates).toEqual([expect.objectContaining({ description: "Acuvue mail-in rebate", amount: 5000 })]);
-    expect(cart.promotions).toEqual([]);
+    expect(cart.promotions).toEqual([
+      expect.objectContaining({
+        description: "Save 5% on every auto-reorder order",
+        amount: discount,
+        rewards: [expect.objectContaining({ rewardType: "PercentOff", amount: discount })],
+      }),
+    ]);
     expect(cart.selectedShippingMethod).toEqual({ shippingLevel: 0, amount: 0 });
     expect(cart.shippingMethods[1]).toMatchObject({ shippingLevel: 1, amount: 995, selected: false });
     expect(cart.orderSummary).toMatchObject({
       subTotal: 4 * price,
-      discountAmount: 0,
+      discountAmount: discount,
       shipping: 0,
       taxAmount: 0,
       rebateTotal: 5000,
-      totalAmount: 4 * price,
-      totalAfterCredits: 4 * price,
+      totalAmount: 4 * price - discount,
+      totalAfterCredits: 4 * price - discount,
       totalBeforeDiscounts: 4 * price,
-      totalAfterRebates: 4 * price - 5000,
+      totalAfterRebates: 4 * price - discount - 5000,
       insuranceBenefitsTotal: 0,
     });
   });

@@ -18,16 +18,21 @@ const LABELS: Record<VerifyChoice, string> = { entered: "Address entered", sugge
 
 /**
  * 'Verify your address' (spec 2 §2): the address as entered and the verifier's suggestion, the suggestion chosen
- * by default; 'Save address' posts the choice. Closing goes back to the address form.
+ * by default; 'Save address' posts the choice (intent=verify-choice) to `action`. Closing goes back to the form.
+ * The checkout's address step by default; a subscription's address change passes its own page.
  */
 export function VerifyAddressDialog({
   entryLines,
   suggestionLines,
   lastResult,
+  action = VERIFY_ADDRESS_HREF,
+  closeHref = "/address",
 }: {
   entryLines: string[];
   suggestionLines: string[];
   lastResult: SubmissionResult<string[]> | undefined;
+  action?: string;
+  closeHref?: string;
 }) {
   const [form, fields] = useForm({
     id: "verify-address",
@@ -40,9 +45,9 @@ export function VerifyAddressDialog({
   });
   const lines: Record<VerifyChoice, string[]> = { entered: entryLines, suggested: suggestionLines };
   return (
-    <UrlDialog titleId="verify-address-title" title="Verify your address" closeHref="/address">
+    <UrlDialog titleId="verify-address-title" title="Verify your address" closeHref={closeHref}>
       <p>We couldn&apos;t match the address you entered exactly. Which one should we ship to?</p>
-      <Form method="post" action={VERIFY_ADDRESS_HREF} {...getFormProps(form)}>
+      <Form method="post" action={action} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="verify-choice" />
         <fieldset className="choice-list verify-choices" aria-describedby={fields.choice.errorId}>
           <legend className="visually-hidden">Address to ship to</legend>

@@ -3,7 +3,8 @@
  * message in the `email_outbox` table (a development mailbox page shows them); with SMTP_URL set, messages are
  * also sent through SMTP. Each message has a plain-text and an HTML body.
  */
-export type EmailKind = "pin" | "password-reset" | "guest-reset" | "welcome" | "order-confirmation";
+export type EmailKind =
+  "pin" | "password-reset" | "guest-reset" | "welcome" | "order-confirmation" | "reorder-reminder" | "reorder-failed";
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -196,4 +196,14 @@ export const seedPromotions: SeedPromotion[] = [
     startsAt: START,
     expiresAt: END_2027,
   },
+  {
+    // Spec 3 §7: auto-reorder orders (a cart group with a reorder frequency, and each order a subscription
+    // places) save 5%. Not exclusive, so it stacks with the cart's coupon. Last, so earlier promotions keep their ids.
+    key: "auto-reorder-save5",
+    description: "Save 5% on every auto-reorder order",
+    rewards: [{ type: "PercentOff", percent: 5 }],
+    conditions: { orderTypes: ["autoReorder"] },
+    startsAt: START,
+    expiresAt: END_2027,
+  },
 ];

@@ -1,0 +1,55 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormErrors } from "~/components/account/FormFields";
+
+/**
+ * Order now, in two steps that work without JavaScript: 'Order now' opens the confirmation (?confirm=order-now),
+ * whose button posts intent=order-now. The confirmation says what will be charged and where it ships.
+ */
+export function OrderNowForm({
+  confirming,
+  detailsHref,
+  price,
+  card,
+  shipTo,
+  lastResult,
+}: {
+  confirming: boolean;
+  detailsHref: string;
+  price: string | null;
+  card: string | null;
+  shipTo: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form] = useForm({ id: "subscription-order-now", lastResult });
+  const navigation = useNavigation();
+  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "order-now";
+  if (!confirming && !lastResult) {
+    return (
+      <p>
+        <Link to="?confirm=order-now#order-now" className="button" preventScrollReset>
+          Order now
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="subscription-form subscription-confirm">
+      <input type="hidden" name="intent" value="order-now" />
+      <p>
+        Place this order today{price ? ` for ${price}` : ""}
+        {card ? `, paid with your ${card}` : ""}
+        {shipTo ? `, shipped to ${shipTo}` : ""}? Your next orders follow on from today.
+      </p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <p className="form-actions">
+        <button type="submit" className="button button-primary" disabled={placing}>
+          {placing ? "Placing your order…" : "Yes, place my order now"}
+        </button>{" "}
+        <Link to={detailsHref} preventScrollReset>
+          Not now
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,39 @@
+import { methodNotAllowed, privateJson } from "~/services/api.server";
+import { readJson } from "~/services/cart-api.server";
+import { servicesContext } from "~/services/context.server";
+import {
+  changeFailure,
+  currentSubscriptionJson,
+  parseApiAddress,
+  requireSubscription,
+  requireSubscriptionCustomer,
+  requireSubscriptionId,
+  verifySubscriptionAddress,
+} from "~/services/subscription-api.server";
+import { setSubscriptionAddress } from "~/services/subscriptions.server";
+import type { Route } from "./+types/api.autoReorder.$id.address";
+
+export function loader() {
+  return methodNotAllowed("PUT");
+}
+
+/**
+ * PUT /api/autoReorder/:id/address { address: { firstName, lastName, address1, address2?, city, state, region?,
+ * postalCode, country (default US), phone? } } (spec 3 §7), checked by the address book's rules → 200
+ * { subscription, verification: { status, suggestion } }. Verified as checkout verifies; an API client cannot
+ * answer the 'Verify your address' dialog, so the address is stored as sent — Verified when the verifier matched
+ * it exactly, NeedsVerification otherwise — and a differing match comes back as `suggestion` (send it to take it).
+ * 400 bad input, 404 not the customer's, 409 cancelled.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const customer = requireSubscriptionCustomer(request, context);
+  const id = requireSubscriptionId(params.id);
+  const entry = parseApiAddress(await readJson(request));
+  const services = context.get(servicesContext);
+  await requireSubscription(services.db, customer.id, id);
+  const { snapshot, verification } = await verifySubscriptionAddress(services, entry);
+  const result = await setSubscriptionAddress(services.db, customer.id, id, snapshot);
+  if (!result.ok) return changeFailure(result);
+  return privateJson({ subscription: await currentSubscriptionJson(services.db, customer.id, id), verification });
+}

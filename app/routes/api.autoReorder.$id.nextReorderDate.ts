@@ -1,0 +1,98 @@
+import { z } from "zod";
+import {
+  businessToday,
+  isSnoozeSuccess,
+  nextDateSchema,
+  SNOOZE_FEATURES,
+  snoozeMessage,
+  snoozeSchema,
+} from "~/models/subscription";
+import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
+import { readJson } from "~/services/cart-api.server";
+import { servicesContext } from "~/services/context.server";
+import {
+  changeFailure,
+  currentSubscriptionJson,
+  formText,
+  parseForm,
+  requireSubscription,
+  requireSubscriptionCustomer,
+  requireSubscriptionId,
+} from "~/services/subscription-api.server";
+import { setNextReorderDate, snoozeSubscription } from "~/services/subscriptions.server";
+import type { Route } from "./+types/api.autoReorder.$id.nextReorderDate";
+
+const featureSchema = z.object({
+  feature: z.enum(SNOOZE_FEATURES, {
+    error: `Send the feature: ${SNOOZE_FEATURES.map((f) => `'${f}'`).join(" or ")}.`,
+  }),
+});
+
+export function loader() {
+  return methodNotAllowed("PUT");
+}
+
+/**
+ * PUT /api/autoReorder/:id/nextReorderDate (spec 3 §7), one of:
+ * - { daysToModifyNextReorderDate: 1–180, feature: 'snooze email' | 'snooze web' }: a snooze from the current
+ *   reorder date (spec 3 §4) → 200 { success: true, outcome: 'snoozed' | 'alreadySnoozed', nextReorderDate,
+ *   message, subscription }; a failed snooze (the date moved meanwhile: 'alreadyShipped' or 'invalidDate') → 409
+ *   { success: false, outcome, nextReorderDate (the current one), error }.
+ * - { feature, month, day, year }: a chosen date, not in the past, at most 12 months ahead → 200 { success: true,
+ *   nextReorderDate, subscription }.
+ * Numbers may be sent as numbers or digit strings. 400 bad input, 404 not the customer's, 409 cancelled.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const customer = requireSubscriptionCustomer(request, context);
+  const id = requireSubscriptionId(params.id);
+  const body = (await readJson(request)) as Record<string, unknown>;
+  const snoozing = body.daysToModifyNextReorderDate !== undefined;
+  const choosing = ["month", "day", "year"].some((field) => body[field] !== undefined);
+  if (snoozing === choosing) {
+    return jsonError(
+      400,
+      "Send daysToModifyNextReorderDate and feature to snooze, or feature, month, day and year to choose a date.",
+    );
+  }
+  parseJson(featureSchema, body);
+  const { db } = context.get(servicesContext);
+
+  if (choosing) {
+    const { date } = parseForm(nextDateSchema(businessToday()), {
+      month: formText(body.month),
+      day: formText(body.day),
+      year: formText(body.year),
+    });
+    const result = await setNextReorderDate(db, customer.id, id, date);
+    if (!result.ok) return changeFailure(result);
+    return privateJson({
+      success: true,
+      nextReorderDate: result.value.date,
+      subscription: await currentSubscriptionJson(db, customer.id, id),
+    });
+  }
+
+  const { days } = parseForm(
+    snoozeSchema,
+    { days: formText(body.daysToModifyNextReorderDate) },
+    { days: "daysToModifyNextReorderDate" },
+  );
+  // An API client snoozes the date it is shown, as the web form does: the subscription's current reorder date.
+  const view = await requireSubscription(db, customer.id, id);
+  const result = await snoozeSubscription(db, customer.id, id, { linkDate: view.nextReorderDate, days });
+  if (!result.ok) return changeFailure(result);
+  const outcome = result.value;
+  const nextReorderDate = outcome.kind === "snoozed" ? outcome.to : outcome.date;
+  if (!isSnoozeSuccess(outcome)) {
+    // Spec 3 §4: a snooze failure yields success false.
+    return privateJson({ success: false, outcome: outcome.kind, nextReorderDate, error: snoozeMessage(outcome) }, 409);
+  }
+  return privateJson({
+    success: true,
+    outcome: outcome.kind,
+    nextReorderDate,
+    message: snoozeMessage(outcome),
+    subscription: await currentSubscriptionJson(db, customer.id, id),
+  });
+}

@@ -1,0 +1,51 @@
+import { cancelSchema } from "~/models/subscription";
+import { methodNotAllowed, privateJson } from "~/services/api.server";
+import { readJson } from "~/services/cart-api.server";
+import { servicesContext } from "~/services/context.server";
+import {
+  changeFailure,
+  currentSubscriptionJson,
+  formText,
+  parseForm,
+  requireSubscription,
+  requireSubscriptionCustomer,
+  requireSubscriptionId,
+  subscriptionsJson,
+} from "~/services/subscription-api.server";
+import { cancelSubscription } from "~/services/subscriptions.server";
+import type { Route } from "./+types/api.autoReorder.$id";
+
+/**
+ * GET /api/autoReorder/:id (spec 3 §7) → 200 the subscription, cancelled ones included (status 'Cancelled');
+ * 401 signed out; 404 'could not get subscription' for an id that is not the customer's (or not an id at all).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const customer = requireSubscriptionCustomer(request, context);
+  const id = requireSubscriptionId(params.id);
+  const { db } = context.get(servicesContext);
+  const view = await requireSubscription(db, customer.id, id, { allowCancelled: true });
+  return privateJson((await subscriptionsJson(db, [view]))[0]);
+}
+
+/**
+ * DELETE /api/autoReorder/:id { reason (or cancellationReason): one of CANCEL_REASONS' values, note? } → 200 the
+ * subscription, now Cancelled; 400 a missing or unknown reason, 'other' without a note, a note over 200
+ * characters, or a body that is not JSON; 409 when already cancelled.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed("GET", "DELETE");
+  const customer = requireSubscriptionCustomer(request, context);
+  const id = requireSubscriptionId(params.id);
+  const body = (await readJson(request)) as Record<string, unknown>;
+  // The spec names the payload only 'cancellation reason': `reason`, or `cancellationReason` as well.
+  const field = body.reason === undefined && body.cancellationReason !== undefined ? "cancellationReason" : "reason";
+  const cancellation = parseForm(
+    cancelSchema,
+    { reason: formText(body[field]), note: formText(body.note) },
+    { reason: field },
+  );
+  const { db } = context.get(servicesContext);
+  const result = await cancelSubscription(db, customer.id, id, cancellation);
+  if (!result.ok) return changeFailure(result);
+  return privateJson(await currentSubscriptionJson(db, customer.id, id));
+}

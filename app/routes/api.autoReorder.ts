@@ -1,0 +1,19 @@
+import { methodNotAllowed, privateJson } from "~/services/api.server";
+import { servicesContext } from "~/services/context.server";
+import { requireSubscriptionCustomer, subscriptionsJson } from "~/services/subscription-api.server";
+import { listSubscriptions } from "~/services/subscriptions.server";
+import type { Route } from "./+types/api.autoReorder";
+
+/**
+ * GET api/autoReorder (spec 3 §7) → 200 the signed-in customer's listable subscriptions (active, with an item to
+ * send; spec 3 §3), next order first, as a JSON list of subscriptions; 401 signed out.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = requireSubscriptionCustomer(request, context);
+  const { db } = context.get(servicesContext);
+  return privateJson(await subscriptionsJson(db, await listSubscriptions(db, customer.id)));
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}

@@ -1,0 +1,66 @@
+// `npm run jobs`: sends the due reorder reminders, then places the due auto-reorders, once, against the database the
+// server uses (DATABASE_URL, else PGlite under DATA_DIR), and prints what it did. Exits non-zero only when something
+// unexpected failed (a declined card is a recorded outcome, not an error). Safe to run next to the server on
+// Postgres (claims keep two runners from placing one order twice). PGlite allows one process at a time: with the
+// server running on the same DATA_DIR this refuses to start; let the server run the jobs (JOBS_INTERVAL_MINUTES, or
+// the buttons on /dev/orders) or stop it first.
+import { createEmailSender } from "~/services/adapters/email/index.server";
+import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createTaxCalculator } from "~/services/adapters/tax/index.server";
+import { ConfigError, parseConfig } from "~/services/config.server";
+import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
+import { pgliteOwner, recordPgliteOwner, runJobs } from "~/services/jobs.server";
+import { logger } from "~/services/logger.server";
+import { createAppSession } from "~/services/session.server";
+
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+logger.level = process.env.LOG_LEVEL ?? "warn";
+
+if (!config.databaseUrl) {
+  const owner = pgliteOwner(config.dataDir);
+  if (owner !== null) {
+    console.error(
+      `Another process (${owner}: the server, or another npm run jobs) is using the embedded database in ${config.dataDir}. PGlite allows one ` +
+        `process at a time, and opening it twice would corrupt it. Let the server run the jobs ` +
+        `(JOBS_INTERVAL_MINUTES=5, or "Send reminders" and "Place due orders" on /dev/orders), or stop the server ` +
+        `and run this again. (If nothing is running, delete ${config.dataDir}/pglite.pid.)`,
+    );
+    process.exit(1);
+  }
+}
+
+const forgetOwner = config.databaseUrl ? null : recordPgliteOwner(config.dataDir);
+const database = await openConfiguredDatabase(config);
+try {
+  await database.migrate();
+  const started = Date.now();
+  const { reminders, reorders } = await runJobs({
+    config,
+    db: database.db,
+    logger,
+    email: createEmailSender(config, database.db, logger),
+    tax: createTaxCalculator(),
+    payments: createPaymentGateway(),
+    sessions: createAppSession(config),
+  });
+  console.log(
+    `Reminders: ${reminders.sent} sent, ${reminders.skipped} skipped, ${reminders.failed} failed ` +
+      `(${reminders.due} in the next ${config.reorderReminderDays} days).`,
+  );
+  console.log(
+    `Auto-reorders: ${reorders.placed} placed, ${reorders.failed} not placed, ${reorders.skipped} skipped ` +
+      `(${reorders.due} due). ${Date.now() - started} ms.`,
+  );
+} catch (error) {
+  console.error("The jobs failed:", error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+  forgetOwner?.();
+}
