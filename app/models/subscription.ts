@@ -26,6 +26,20 @@ export const MAX_SNOOZE_DAYS = 180;
 export const MAX_DAYS_AHEAD = 365;
 /** The longest a snooze link stays usable after the e-mail was written. */
 export const SNOOZE_LINK_DAYS = 45;
+/** The snooze link's page (the route module renders it; the services write the links). */
+export const SNOOZE_PATH = "/auto-reorder/snooze";
+/**
+ * The snooze link's query parameter. Not `token`: a GET with `?token=` is an auto-login link (the visitor middleware
+ * signs in with it), as the reset link's `code` also avoids.
+ */
+export const SNOOZE_LINK_PARAM = "code";
+
+/**
+ * The development operations on a subscription (the /dev/orders page, outside production only): move the next order
+ * to today or into the reminder window, expire or renew the prescription.
+ */
+export const SUBSCRIPTION_DEV_ACTIONS = ["due-today", "due-soon", "expire-rx", "renew-rx"] as const;
+export type SubscriptionDevAction = (typeof SUBSCRIPTION_DEV_ACTIONS)[number];
 
 export const SNOOZE_FEATURES = ["snooze email", "snooze web"] as const;
 export type SnoozeFeature = (typeof SNOOZE_FEATURES)[number];

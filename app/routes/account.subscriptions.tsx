@@ -68,9 +68,12 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
               </div>
               <SubscriptionFacts summary={subscription} detailed={false} />
               <p>
-                <Link to={`/account/subscriptions/${subscription.id}`}>
+                {/* The name says which subscription (a hidden span would be read with a stray space before it). */}
+                <Link
+                  to={`/account/subscriptions/${subscription.id}`}
+                  aria-label={`Manage subscription: ${subscription.heading}`}
+                >
                   Manage subscription
-                  <span className="visually-hidden">: {subscription.heading}</span>
                 </Link>
               </p>
             </li>

@@ -9,12 +9,8 @@ import { sendReorderReminders } from "~/services/reorder-reminders.server";
 import { runDueSubscriptions } from "~/services/reorder-runner.server";
 import { advanceOrder, recentOrders, type OperationsRow } from "~/services/order-operations.server";
 import { flashToast } from "~/services/session.server";
-import {
-  changeSubscriptionForDev,
-  recentSubscriptions,
-  SUBSCRIPTION_DEV_ACTIONS,
-  type SubscriptionDevAction,
-} from "~/services/subscription-operations.server";
+import { SUBSCRIPTION_DEV_ACTIONS, type SubscriptionDevAction } from "~/models/subscription";
+import { changeSubscriptionForDev, recentSubscriptions } from "~/services/subscription-operations.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/dev.orders";
 

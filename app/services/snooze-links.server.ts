@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, MAX_SNOOZE_DAYS, SNOOZE_LINK_DAYS } from "~/models/subscription";
+import { isIsoDate, MAX_SNOOZE_DAYS, SNOOZE_LINK_DAYS, SNOOZE_LINK_PARAM, SNOOZE_PATH } from "~/models/subscription";
 import { sign, unsign } from "./auth/tokens.server";
 
 /**
@@ -8,7 +8,8 @@ import { sign, unsign } from "./auth/tokens.server";
  * with the session secrets (rotation: verified against any of them) and expires SNOOZE_LINK_DAYS after it was made.
  */
 
-export const SNOOZE_PATH = "/auto-reorder/snooze";
+// The page's path and query parameter live in the model: the page's form names the parameter in the browser bundle.
+export { SNOOZE_LINK_PARAM, SNOOZE_PATH };
 
 export interface SnoozeLink {
   subscriptionId: number;
@@ -63,12 +64,6 @@ export function readSnoozeToken(
     link: { subscriptionId: parsed.s, days: parsed.d, reorderDate: parsed.r, expiresAt: new Date(parsed.e * 1000) },
   };
 }
-
-/**
- * The link's query parameter. Not `token`: a GET with `?token=` is an auto-login link (the visitor middleware signs
- * in with it), as the reset link's `code` also avoids.
- */
-export const SNOOZE_LINK_PARAM = "code";
 
 export function snoozeLinkUrl(siteUrl: string, token: string): string {
   return `${siteUrl}${SNOOZE_PATH}?${SNOOZE_LINK_PARAM}=${encodeURIComponent(token)}`;

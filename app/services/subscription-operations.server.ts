@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { addDays, businessToday } from "~/models/subscription";
+import { addDays, businessToday, SUBSCRIPTION_DEV_ACTIONS, type SubscriptionDevAction } from "~/models/subscription";
 import type { Database } from "./db/client.server";
 import { customers, subscriptions } from "./db/schema";
 
@@ -9,8 +9,8 @@ import { customers, subscriptions } from "./db/schema";
  * reminder e-mail and the snooze links can be tried without waiting a month.
  */
 
-export const SUBSCRIPTION_DEV_ACTIONS = ["due-today", "due-soon", "expire-rx", "renew-rx"] as const;
-export type SubscriptionDevAction = (typeof SUBSCRIPTION_DEV_ACTIONS)[number];
+// The actions live in the model: the page's buttons name them in the browser bundle.
+export { SUBSCRIPTION_DEV_ACTIONS, type SubscriptionDevAction };
 
 /** Where 'due soon' puts the next order: inside the default reminder window, not due yet. */
 export const DUE_SOON_DAYS = 3;

@@ -1,269 +1,39 @@
-import type { Locator, Page } from "@playwright/test";
 import { ADDRESS_MESSAGES } from "../../app/models/address";
 import { CARD_MESSAGES } from "../../app/models/card";
-import { seedProducts } from "../../app/services/db/seed/catalog-data.server";
-import { makeUpc, parameterCombinations, stockFor } from "../../app/services/db/seed/catalog-rows";
 import { seedClinics } from "../../app/services/db/seed/doctor-data.server";
-import { expect, hasJavaScript, newestMailText, promoRibbon, test, waitForHydration } from "./fixtures";
+import { expect, hasJavaScript, promoRibbon, test, waitForHydration } from "./fixtures";
+import {
+  addSolution,
+  addToricForBothEyes,
+  addToricThenEnterPrescription,
+  CARD_DECLINED,
+  CARD_OK,
+  cardForm,
+  cardFormError,
+  continueAsGuest,
+  continueToCheckout,
+  createAccount,
+  enterPatient,
+  expectConfirmationMail,
+  EXPIRY,
+  guestAtCheckout,
+  isCheckoutPost,
+  orderHistoryRows,
+  placeOrder,
+  saveCard,
+  saveGoodCard,
+  shippingForm,
+  stockedLenses,
+  submitShippingAddress,
+  thankYouOrderNumber,
+  toastMessage,
+  uniqueEmail,
+} from "./purchase";
 
 // The purchase funnel and checkout (issue 6), with JavaScript and without: a toric lens for both eyes bought by a
 // guest and by a signed-in customer (patient, address with the verification choice, doctor search, new card, place
 // order, thank-you, the order in history); a declined card; the card lock; a double submit placing one order; a bad
 // ZIP. Every test starts from a new shopper (its own browser context and a new e-mail), so they run in any order.
-
-const TORIC = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-for-astigmatism-6-pack")!;
-const SOLUTION = seedProducts.find((product) => product.vanityUrl === "clear-care-plus-3-pack")!;
-
-const PASSWORD = "lenslane-e2e-password";
-const CARD_OK = "4242 4242 4242 4242";
-/** The test vault's generic decline (app/services/adapters/payments/test-vault.server.ts). */
-const CARD_DECLINED = "4000 0000 0000 0002";
-/** An expiry safely in the future: December, three years on. */
-const EXPIRY = { month: "12", year: String(new Date().getFullYear() + 3) };
-
-/** A new e-mail address (at most 50 characters, the forms' limit). */
-function uniqueEmail(label: string): string {
-  const project = test.info().project.name;
-  return `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}-${project}@example.com`;
-}
-
-type LensChoice = Record<string, string>;
-
-/**
- * Two well-stocked parameter combinations of the toric lens (one per eye), different for each caller, so the
- * orders of one run never sell a combination out.
- */
-function stockedLenses(slot: number): { right: LensChoice; left: LensChoice } {
-  const stocked = parameterCombinations(TORIC).filter(
-    (_, index) => stockFor(TORIC.stock, makeUpc(TORIC.productId, index)) >= 40,
-  );
-  const offset = slot * 2 + (hasJavaScript() ? 0 : 20);
-  return { right: stocked[offset]!, left: stocked[offset + 1]! };
-}
-
-function eyeFieldset(page: Page, eye: "Right" | "Left"): Locator {
-  return page.locator("fieldset.eye-fieldset", { has: page.locator("legend", { hasText: `${eye} eye` }) });
-}
-
-const PARAMETER_LABELS: Record<string, string> = {
-  power: "Power/sphere",
-  baseCurve: "BC",
-  diameter: "DIA",
-  cylinder: "CYL",
-  axis: "Axis",
-};
-
-async function chooseLens(page: Page, eye: "Right" | "Left", values: LensChoice, { quantity = true } = {}) {
-  const fieldset = eyeFieldset(page, eye);
-  for (const parameter of TORIC.parameters) {
-    await fieldset.getByLabel(PARAMETER_LABELS[parameter.name]!, { exact: true }).selectOption(values[parameter.name]!);
-  }
-  if (quantity) await fieldset.getByLabel("Quantity").selectOption("1");
-}
-
-/** Product page → Add to cart → /patient (Rx details and parameters are skipped: the UPCs are known). */
-async function addToricForBothEyes(page: Page, lenses: { right: LensChoice; left: LensChoice }) {
-  await page.goto(`/lens/${TORIC.vanityUrl}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TORIC.displayName);
-  await waitForHydration(page);
-  await chooseLens(page, "Right", lenses.right);
-  await chooseLens(page, "Left", lenses.left);
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page).toHaveURL(/\/patient$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who are these lenses for?");
-}
-
-/**
- * Product page → 'Enter prescription later' (eyes and quantities only) → /rx-details, where the prescription is
- * typed per eye → /patient.
- */
-async function addToricThenEnterPrescription(page: Page, lenses: { right: LensChoice; left: LensChoice }) {
-  await page.goto(`/lens/${TORIC.vanityUrl}`);
-  await waitForHydration(page);
-  await eyeFieldset(page, "Right").getByLabel("Quantity").selectOption("1");
-  await eyeFieldset(page, "Left").getByLabel("Quantity").selectOption("1");
-  await page.getByRole("button", { name: "Enter prescription later" }).click();
-  await expect(page).toHaveURL(/\/rx-details$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your prescription");
-  await waitForHydration(page);
-  // A missing value is refused on the step, with or without JavaScript, and nothing moves on.
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/rx-details$/);
-  await chooseLens(page, "Right", lenses.right, { quantity: false });
-  await chooseLens(page, "Left", lenses.left, { quantity: false });
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/patient$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who are these lenses for?");
-}
-
-/** The patient step for a shopper with no saved patients: a name, then the cart. */
-async function enterPatient(page: Page, firstName: string, lastName: string) {
-  await waitForHydration(page);
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill(lastName);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-}
-
-/** Boxes of lens solution through its product page; the shopper lands on the cart (no patient or doctor needed). */
-async function addSolution(page: Page) {
-  await page.goto(`/contact-lens-solution/${SOLUTION.vanityUrl}`);
-  await waitForHydration(page);
-  await page.getByLabel("Quantity").selectOption("1");
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-}
-
-async function continueToCheckout(page: Page) {
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Continue to checkout" }).click();
-  await expect(page).toHaveURL(/\/address$/);
-}
-
-/** On the signed-out address step: 'Continue as a guest', the guest slide of the sign-in dialog, a new e-mail. */
-async function continueAsGuest(page: Page, email: string) {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shipping address");
-  await waitForHydration(page);
-  await page.getByRole("link", { name: "Continue as a guest" }).click();
-  await expect(page).toHaveURL(/\/address\?signin=guest/);
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: "Check out as a guest" })).toBeVisible();
-  await waitForHydration(page);
-  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/address$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where should we ship your order?");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-}
-
-/** Creates an account through the sign-in dialog; the shopper is signed in afterwards. */
-async function createAccount(page: Page, email: string) {
-  await page.goto("/?signin=create-account");
-  await waitForHydration(page);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("First name").fill("Ann");
-  await dialog.getByLabel("Last name").fill("Lee");
-  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-  await dialog.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL("/reorder?signin=true");
-}
-
-interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-function shippingForm(page: Page): Locator {
-  return page.locator("form#shipping-address");
-}
-
-/** Fills the address step's new-address form and submits it. */
-async function submitShippingAddress(page: Page, address: ShippingAddress) {
-  const form = shippingForm(page);
-  await waitForHydration(page);
-  await form.getByLabel("First name").fill(address.firstName);
-  await form.getByLabel("Last name").fill(address.lastName);
-  await form.getByLabel("Street address").fill(address.address1);
-  await form.getByLabel("City").fill(address.city);
-  await form.getByRole("combobox", { name: /^State/ }).selectOption(address.state);
-  await form.getByLabel("ZIP or postal code").fill(address.zip);
-  await form.getByRole("button", { name: "Continue" }).click();
-}
-
-/** A form post to /checkout: the document without JavaScript, React Router's /checkout.data fetch with. */
-function isCheckoutPost(request: { method(): string; url(): string }): boolean {
-  return request.method() === "POST" && /^\/checkout(\.data)?$/.test(new URL(request.url()).pathname);
-}
-
-function toastMessage(page: Page): Locator {
-  return page.getByTestId("toast").locator("p");
-}
-
-/** A solution-only shopper checked out as a guest to an address that needs no verification choice: /checkout. */
-async function guestAtCheckout(page: Page, email: string) {
-  await addSolution(page);
-  await continueToCheckout(page);
-  await continueAsGuest(page, email);
-  await submitShippingAddress(page, {
-    firstName: "Sam",
-    lastName: "Rivers",
-    address1: "500 W Idaho St",
-    city: "Boise",
-    state: "ID",
-    zip: "83702",
-  });
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
-}
-
-function cardForm(page: Page): Locator {
-  return page.locator("form.card-form");
-}
-
-/** Types a card into the new-card form (the billing address starts as the shipping address) and saves it. */
-async function saveCard(page: Page, number: string, options: { fillAll?: boolean } = { fillAll: true }) {
-  const form = cardForm(page);
-  await waitForHydration(page);
-  await form.getByLabel("Card number").fill(number);
-  if (options.fillAll) {
-    await form.getByLabel("Name on card").fill("Sam Rivers");
-    await form.getByLabel("Expiration month").selectOption(EXPIRY.month);
-    await form.getByLabel("Expiration year").selectOption(EXPIRY.year);
-  }
-  await form.getByLabel("Security code (CVV)").fill("123");
-  await form.getByRole("button", { name: "Save card" }).click();
-}
-
-/** The new-card form's own message (not a field's). */
-function cardFormError(page: Page): Locator {
-  return cardForm(page).locator(".field-error[role=alert]").first();
-}
-
-/** Saves the good test card and checks it is the one the order will be paid with. */
-async function saveGoodCard(page: Page) {
-  await saveCard(page, CARD_OK);
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(toastMessage(page)).toContainText("4242");
-  const card = page.getByTestId("saved-card");
-  await expect(card).toHaveCount(1);
-  await expect(card).toContainText("4242");
-  await expect(card.getByRole("radio")).toBeChecked();
-  await expect(cardForm(page)).toHaveCount(0);
-}
-
-/** Place order → the thank-you page; returns the order number it shows. */
-async function placeOrder(page: Page): Promise<string> {
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Place order" }).click();
-  return thankYouOrderNumber(page);
-}
-
-async function thankYouOrderNumber(page: Page): Promise<string> {
-  await expect(page).toHaveURL(/\/thank-you\?oid=LL\d{8}$/);
-  const oid = new URL(page.url()).searchParams.get("oid")!;
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Thank you/);
-  await expect(page.getByTestId("order-number")).toHaveText(oid);
-  return oid;
-}
-
-/** The order history's rows (the newest first). */
-async function orderHistoryRows(page: Page): Promise<Locator> {
-  await page.goto("/account/order-history");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order status & history");
-  return page.getByTestId("order-row");
-}
-
-/** The confirmation e-mail in the dev mailbox names the order. */
-async function expectConfirmationMail(page: Page, email: string, orderNumber: string) {
-  const text = await newestMailText(page, email, "order-confirmation");
-  expect(text).toContain(orderNumber);
-}
 
 test.describe("purchase funnel and checkout (issue 6)", () => {
   test("a guest buys a toric lens for both eyes: verify the address, find the doctor, pay with a new card", async ({

@@ -19,7 +19,7 @@ export interface HeaderProps {
   cartCount: number;
   /** The current path and query, to come back to after signing in. */
   returnTo: string;
-  /** Changes on every navigation so the menus start closed. */
+  /** Changes on every navigation so the menus (hamburger, search, My account) start closed. */
   locationKey: string;
 }
 
@@ -72,7 +72,7 @@ function StandardHeader(props: HeaderProps) {
       <div className="header-actions">
         <SearchBox key={`search-${props.locationKey}`} id="header-search-q" />
         {props.signedIn ? (
-          <details className="account-dropdown">
+          <details key={`account-${props.locationKey}`} className="account-dropdown">
             <summary>My account</summary>
             <ul>
               {myAccountLinks(props.hasSubscriptions).map((link) => (
