@@ -314,6 +314,13 @@ export function addressHasRequiredFields(address: Partial<AddressFields>): boole
 
 export type ShippingAddressProblem = "missing-fields" | "international-without-phone" | "military-without-phone";
 
+/** What a shopper is told about a saved address that cannot be shipped to as it is. */
+export const SHIPPING_ADDRESS_PROBLEM_MESSAGES: Record<ShippingAddressProblem, string> = {
+  "missing-fields": "This address is missing details. Edit it in your address book, or enter a new one.",
+  "international-without-phone": ADDRESS_MESSAGES.internationalPhoneRequired,
+  "military-without-phone": ADDRESS_MESSAGES.militaryPhoneRequired,
+};
+
 /** Why an address cannot be shipped to (spec 2 §4 shipping address validity), or null when it can. */
 export function shippingAddressProblem(address: Partial<AddressFields>): ShippingAddressProblem | null {
   if (!addressHasRequiredFields(address)) return "missing-fields";

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { savedAddressSchema } from "~/components/checkout/AddressStepSaved";
+import { addressChoices, savedAddressSchema } from "~/components/checkout/AddressStepSaved";
 import { verifyChoiceSchema } from "~/components/checkout/VerifyAddressDialog";
-import { addressChoices, ADDRESS_PROBLEM_MESSAGES } from "~/components/subscriptions/AddressChange";
+
 import { billingDefaultsFor, cardChoices, savedCardSchema } from "~/components/subscriptions/CardChange";
 import { quantityFields } from "~/components/subscriptions/QuantitiesForm";
 import { scheduleDefaults, STALE_SNOOZE_MESSAGE, webSnoozeSchema } from "~/components/subscriptions/ScheduleForms";
@@ -13,6 +13,7 @@ import {
   addressFormSchema,
   addressLines,
   toAddressFormDefaults,
+  SHIPPING_ADDRESS_PROBLEM_MESSAGES,
   toAddressInput,
   type AddressInput,
 } from "~/models/address";
@@ -334,7 +335,7 @@ export async function action(args: Route.ActionArgs) {
         return reply(form, submission.reply({ formErrors: ["That address is no longer in your address book."] }));
       }
       if (saved.problem)
-        return reply(form, submission.reply({ formErrors: [ADDRESS_PROBLEM_MESSAGES[saved.problem]] }));
+        return reply(form, submission.reply({ formErrors: [SHIPPING_ADDRESS_PROBLEM_MESSAGES[saved.problem]] }));
       address = saved.address;
       outcome = await submitSubscriptionAddress(deps, { customer, subscriptionId: view.id, address, addressId });
     } else {

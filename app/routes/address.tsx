@@ -3,19 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AddressForm } from "~/components/account/AddressForm";
 import { AddressStepSignIn } from "~/components/checkout/AddressStepSignIn";
-import { SavedAddressForm, savedAddressSchema } from "~/components/checkout/AddressStepSaved";
+import { addressChoices, SavedAddressForm, savedAddressSchema } from "~/components/checkout/AddressStepSaved";
 import {
   VERIFY_ADDRESS_HREF,
   VerifyAddressDialog,
   verifyChoiceSchema,
 } from "~/components/checkout/VerifyAddressDialog";
 import {
-  ADDRESS_MESSAGES,
   addressFormSchema,
   addressLines,
   toAddressFormDefaults,
   toAddressInput,
-  type ShippingAddressProblem,
+  SHIPPING_ADDRESS_PROBLEM_MESSAGES,
 } from "~/models/address";
 import { pagePath, type PageHandle } from "~/models/page";
 import { signInHref } from "~/models/sign-in";
@@ -46,12 +45,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Shipping address | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
-
-const PROBLEM_MESSAGES: Record<ShippingAddressProblem, string> = {
-  "missing-fields": "This address is missing details. Edit it in your address book, or enter a new one.",
-  "international-without-phone": ADDRESS_MESSAGES.internationalPhoneRequired,
-  "military-without-phone": ADDRESS_MESSAGES.militaryPhoneRequired,
-};
 
 /**
  * The step needs a cart with items: a missing cart goes to the cart page; an empty one to the product list (spec 2
@@ -88,12 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selected = (book.find((entry) => entry.saved.id === shipping?.addressId) ?? book[0])?.saved.id ?? null;
   return {
     signedIn: true as const,
-    addresses: book.map(({ saved, address, problem }) => ({
-      id: saved.id,
-      lines: addressLines(address),
-      isPrimary: saved.isPrimary,
-      problem: problem ? PROBLEM_MESSAGES[problem] : null,
-    })),
+    addresses: addressChoices(book),
     selectedId: selected,
     // A closed dialog leaves the entry in the form to correct; otherwise the form starts with the account's name.
     newAddressDefaults:
@@ -151,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (saved.problem) {
       logger.info({ reason: saved.problem }, "shipping address refused");
-      return reply("saved", submission.reply({ formErrors: [PROBLEM_MESSAGES[saved.problem]] }));
+      return reply("saved", submission.reply({ formErrors: [SHIPPING_ADDRESS_PROBLEM_MESSAGES[saved.problem]] }));
     }
     outcome = await submitShippingAddress(deps, { cartId, customer, address: saved.address, addressId });
   } else {

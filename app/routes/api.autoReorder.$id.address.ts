@@ -1,5 +1,6 @@
 import { methodNotAllowed, privateJson } from "~/services/api.server";
 import { readJson } from "~/services/cart-api.server";
+import { keepInAddressBook } from "~/services/checkout-address.server";
 import { servicesContext } from "~/services/context.server";
 import {
   changeFailure,
@@ -23,6 +24,7 @@ export function loader() {
  * { subscription, verification: { status, suggestion } }. Verified as checkout verifies; an API client cannot
  * answer the 'Verify your address' dialog, so the address is stored as sent — Verified when the verifier matched
  * it exactly, NeedsVerification otherwise — and a differing match comes back as `suggestion` (send it to take it).
+ * The address also goes into the customer's address book, as at checkout.
  * 400 bad input, 404 not the customer's, 409 cancelled.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,7 +35,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   await requireSubscription(services.db, customer.id, id);
   const { snapshot, verification } = await verifySubscriptionAddress(services, entry);
-  const result = await setSubscriptionAddress(services.db, customer.id, id, snapshot);
+  // Into the address book too (the same entry when it is already there), as the page and checkout do.
+  const addressId = await keepInAddressBook(services.db, {
+    customerId: customer.id,
+    address: entry,
+    verificationStatus: snapshot.verificationStatus,
+    addressId: null,
+  });
+  const result = await setSubscriptionAddress(services.db, customer.id, id, { ...snapshot, addressId });
   if (!result.ok) return changeFailure(result);
   return privateJson({ subscription: await currentSubscriptionJson(services.db, customer.id, id), verification });
 }

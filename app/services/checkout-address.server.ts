@@ -147,33 +147,47 @@ export async function saveShippingAddress(
     addressId: number | null;
   },
 ): Promise<AddressSnapshot> {
+  const { address, verificationStatus } = input;
+  const addressId = await keepInAddressBook(db, input);
+  const snapshot: AddressSnapshot = { ...address, verificationStatus, addressId };
+  await setCartShippingAddress(db, input.cartId, snapshot);
+  return snapshot;
+}
+
+/**
+ * The chosen saved address, or the same address already in the book, takes what will be shipped to; otherwise the
+ * address is added (the first becomes primary). Returns the book entry's id.
+ */
+export async function keepInAddressBook(
+  db: Database,
+  input: {
+    customerId: number;
+    address: AddressInput;
+    verificationStatus: VerificationStatus;
+    addressId: number | null;
+  },
+): Promise<number> {
   const { customerId, address, verificationStatus } = input;
-  const fields = { ...address, verificationStatus, updatedAt: new Date() };
   let addressId = input.addressId;
   if (addressId === null) {
     const same = (await listAddresses(db, customerId)).find((saved) => addressesEqualForShipping(saved, address));
     addressId = same?.id ?? null;
   }
-  const updated =
-    addressId === null
-      ? []
-      : await db
-          .update(addresses)
-          .set(fields)
-          .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
-          .returning({ id: addresses.id });
-  if (updated.length === 0) {
-    const created = await createAddress(db, customerId, address);
-    await db.update(addresses).set({ verificationStatus }).where(eq(addresses.id, created.id));
-    addressId = created.id;
+  if (addressId !== null) {
+    const updated = await db
+      .update(addresses)
+      .set({ ...address, verificationStatus, updatedAt: new Date() })
+      .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
+      .returning({ id: addresses.id });
+    if (updated.length > 0) return addressId;
   }
-  const snapshot: AddressSnapshot = { ...address, verificationStatus, addressId: addressId! };
-  await setCartShippingAddress(db, input.cartId, snapshot);
-  return snapshot;
+  const created = await createAddress(db, customerId, address);
+  await db.update(addresses).set({ verificationStatus }).where(eq(addresses.id, created.id));
+  return created.id;
 }
 
-/** What the session holds while the 'Verify your address' dialog is open. */
-const pendingSchema = z.object({
+/** What the session holds while the 'Verify your address' dialog is open (the address step's or a subscription's). */
+export const pendingVerificationSchema = z.object({
   entry: z.object({
     firstName: z.string(),
     lastName: z.string(),
@@ -209,7 +223,7 @@ function journeyRecord(session: StoreSession): Record<string, unknown> {
 }
 
 export function pendingVerificationOf(session: StoreSession): PendingVerification | null {
-  const parsed = pendingSchema.safeParse(journeyRecord(session)[PENDING_KEY]);
+  const parsed = pendingVerificationSchema.safeParse(journeyRecord(session)[PENDING_KEY]);
   return parsed.success ? parsed.data : null;
 }
 

@@ -33,6 +33,8 @@ export interface JourneyData {
   placedOrderNumbers?: string[];
   /** The address step's entry and suggestion while the shopper chooses in 'Verify your address'. */
   addressVerification?: unknown;
+  /** The same for a subscription's address change (with the subscription's id). */
+  subscriptionAddressVerification?: unknown;
 }
 
 export function journeyOf(session: StoreSession): JourneyData {

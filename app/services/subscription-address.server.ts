@@ -1,18 +1,19 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { COUNTRIES, type AddressInput, type CountryCode } from "~/models/address";
+import type { AddressInput } from "~/models/address";
 import { addressesEqualForShipping } from "~/models/address-standardize";
 import { ensureShippingName } from "~/models/shipping-name";
-import type { AddressSuggestion } from "./adapters/address-verification/address-verifier";
-import { createAddress, listAddresses } from "./addresses.server";
+import { listAddresses } from "./addresses.server";
 import {
+  keepInAddressBook,
+  pendingVerificationSchema,
   verifyWithTimeout,
   withSuggestion,
   type AddressStepDeps,
+  type PendingVerification,
   type VerificationStatus,
 } from "./checkout-address.server";
 import type { Database } from "./db/client.server";
-import { addresses } from "./db/schema";
+import { journeyOf, updateJourney } from "./funnel.server";
 import type { StoreSession } from "./session.server";
 import { setSubscriptionAddress, type ChangeResult } from "./subscriptions.server";
 
@@ -23,13 +24,9 @@ import { setSubscriptionAddress, type ChangeResult } from "./subscriptions.serve
  * already there), as checkout does, and then onto the subscription.
  */
 
-export interface PendingSubscriptionAddress {
+/** The address step's pending choice, for one subscription. */
+export interface PendingSubscriptionAddress extends PendingVerification {
   subscriptionId: number;
-  /** The entered address, its shipping name already ensured. */
-  entry: AddressInput;
-  suggestion: AddressSuggestion;
-  /** The saved address it came from, if any. */
-  addressId: number | null;
 }
 
 export type SubscriptionAddressOutcome =
@@ -96,88 +93,27 @@ async function saveSubscriptionAddress(
   });
 }
 
-/**
- * The chosen saved address, or the same address already in the book, takes what will be shipped to; otherwise the
- * address is added (the first becomes primary). Mirrors the address step's book update, without a cart.
- */
-async function keepInAddressBook(
-  db: Database,
-  input: {
-    customerId: number;
-    address: AddressInput;
-    verificationStatus: VerificationStatus;
-    addressId: number | null;
-  },
-): Promise<number> {
-  const { customerId, address, verificationStatus } = input;
-  let addressId = input.addressId;
-  if (addressId === null) {
-    const same = (await listAddresses(db, customerId)).find((saved) => addressesEqualForShipping(saved, address));
-    addressId = same?.id ?? null;
-  }
-  if (addressId !== null) {
-    const updated = await db
-      .update(addresses)
-      .set({ ...address, verificationStatus, updatedAt: new Date() })
-      .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
-      .returning({ id: addresses.id });
-    if (updated.length > 0) return addressId;
-  }
-  const created = await createAddress(db, customerId, address);
-  await db.update(addresses).set({ verificationStatus }).where(eq(addresses.id, created.id));
-  return created.id;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // The pending choice waits in the session's journey context under its own key (the address step's key belongs to
 // the cart), naming the subscription it is for, until the choice is posted or another address is submitted.
 
-const PENDING_KEY = "subscriptionAddressVerification";
-
-const pendingSchema = z.object({
-  subscriptionId: z.number().int().positive(),
-  entry: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    address1: z.string(),
-    address2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-    country: z.enum(COUNTRIES.map((country) => country.code) as [CountryCode, ...CountryCode[]]),
-    phone: z.string().nullable(),
-  }),
-  suggestion: z.object({
-    address1: z.string(),
-    address2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-  }),
-  addressId: z.number().int().positive().nullable(),
-});
-
-function journeyRecord(session: StoreSession): Record<string, unknown> {
-  const journey = session.get("journey");
-  return journey && typeof journey === "object" ? journey : {};
-}
+const pendingSchema = pendingVerificationSchema.extend({ subscriptionId: z.number().int().positive() });
 
 /** The pending choice for this subscription, or null (none, unreadable, or for another subscription). */
 export function pendingSubscriptionAddressOf(
   session: StoreSession,
   subscriptionId: number,
 ): PendingSubscriptionAddress | null {
-  const parsed = pendingSchema.safeParse(journeyRecord(session)[PENDING_KEY]);
+  const parsed = pendingSchema.safeParse(journeyOf(session).subscriptionAddressVerification);
   return parsed.success && parsed.data.subscriptionId === subscriptionId ? parsed.data : null;
 }
 
 export function holdPendingSubscriptionAddress(session: StoreSession, pending: PendingSubscriptionAddress): void {
-  session.set("journey", { ...journeyRecord(session), [PENDING_KEY]: pending });
+  updateJourney(session, { subscriptionAddressVerification: pending });
 }
 
 export function clearPendingSubscriptionAddress(session: StoreSession): void {
-  const journey = journeyRecord(session);
-  if (!(PENDING_KEY in journey)) return;
-  const { [PENDING_KEY]: _dropped, ...rest } = journey;
-  session.set("journey", rest);
+  if (journeyOf(session).subscriptionAddressVerification !== undefined) {
+    updateJourney(session, { subscriptionAddressVerification: undefined });
+  }
 }

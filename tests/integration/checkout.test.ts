@@ -16,10 +16,8 @@ import type { AppServices } from "~/services/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   carts,
-  clinics,
   coupons,
   customers,
-  doctors,
   emailOutbox,
   lineItemGroups,
   orderGroups,
@@ -29,12 +27,20 @@ import {
   productPrices,
   rateLimitEvents,
   skus,
-  type AddressSnapshot,
 } from "~/services/db/schema";
-import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { saveCard } from "~/services/payment-methods.server";
 import { placeOrder, PLACE_ORDER_MESSAGES } from "~/services/place-order.server";
 import { customerGroupsFor, issueUniqueCoupon } from "~/services/promotions.server";
+import {
+  cardForm,
+  insertTestDoctor,
+  isDataWithInit,
+  SOLUTION,
+  TEST_ADDRESS,
+  TORIC,
+  toricSkuPair,
+  VISA,
+} from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -47,59 +53,15 @@ let doctorId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   services = createTestServices(database);
-  const [clinic] = await database.db
-    .insert(clinics)
-    .values({
-      name: "Boise Eye Care",
-      phone: "2085550100",
-      address1: "1 Vista Ave",
-      city: "Boise",
-      state: "ID",
-      postalCode: "83705",
-    })
-    .returning();
-  const [doctor] = await database.db
-    .insert(doctors)
-    .values({ clinicId: clinic!.id, firstName: "Rita", lastName: "Hale", phone: "2085550101" })
-    .returning();
-  doctorId = doctor!.id;
+  doctorId = await insertTestDoctor(database.db);
 });
 afterAll(async () => {
   await database.close();
 });
 
-const TORIC = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-for-astigmatism-6-pack")!;
-const SOLUTION = seedProducts.find((product) => product.vanityUrl === "clear-care-plus-3-pack")!;
-const ADDRESS: AddressSnapshot = {
-  firstName: "Ann",
-  lastName: "Lee",
-  address1: "12 Main St",
-  address2: "",
-  city: "Boise",
-  state: "ID",
-  postalCode: "83702",
-  country: "US",
-  phone: null,
-  verificationStatus: "Verified",
-};
-const VISA = "4242424242424242";
-
 let counter = 0;
 
-/** Two SKUs of the toric lens, each with a known stock. */
-async function toricSkus(stock = 50): Promise<[string, string]> {
-  const rows = await database.db
-    .select({ upc: skus.upc })
-    .from(skus)
-    .where(eq(skus.productId, TORIC.productId))
-    .orderBy(asc(skus.upc))
-    .limit(2)
-    .offset((counter * 2) % 40);
-  const upcs = rows.map((row) => row.upc);
-  await database.db.update(skus).set({ stockQuantity: stock, isActive: true }).where(inArray(skus.upc, upcs));
-  return upcs as [string, string];
-}
-
+const toricSkus = (stock = 50) => toricSkuPair(database.db, counter % 20, stock);
 async function stockOf(upc: string): Promise<number> {
   const [row] = await database.db.select({ stock: skus.stockQuantity }).from(skus).where(eq(skus.upc, upc));
   return row!.stock;
@@ -156,7 +118,7 @@ class Buyer {
         doctorId: options.doctor === false ? null : doctorId,
       })
       .where(eq(lineItemGroups.id, groupId));
-    await database.db.update(carts).set({ shippingAddress: ADDRESS }).where(eq(carts.id, this.cartId));
+    await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, this.cartId));
     return { groupId, right, left, quantity };
   }
 
@@ -213,25 +175,6 @@ class Buyer {
   async session() {
     return (await services.sessions.getSession(this.cookies.get(services.sessions.cookieName) ?? null)).session;
   }
-}
-
-function cardForm(overrides: Record<string, string> = {}) {
-  return {
-    cardNumber: "4242 4242 4242 4242",
-    nameOnCard: "Ann Lee",
-    expirationMonth: "12",
-    expirationYear: String(new Date().getFullYear() + 3),
-    cvv: "123",
-    billingAddress1: "12 Main St",
-    billingCity: "Boise",
-    billingState: "ID",
-    billingPostalCode: "83702",
-    ...overrides,
-  };
-}
-
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit } {
-  return !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
 }
 
 /** A refused form's reply: which form, the errors by field ("" holds the form's own), the last four shown. */
@@ -532,7 +475,7 @@ describe("placing an order (intent=place-order)", () => {
       idempotencyKey: checkout.idempotencyKey,
       paymentBrand: "Visa",
       paymentLastFour: "4242",
-      shippingAddress: ADDRESS,
+      shippingAddress: TEST_ADDRESS,
       subtotalCents: checkout.orderSummary.subTotal,
       totalCents: checkout.orderSummary.totalAmount,
     });

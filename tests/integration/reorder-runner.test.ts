@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -23,18 +23,14 @@ import { visitorContext, type AppServices } from "~/services/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   carts,
-  clinics,
   customers,
-  doctors,
   emailOutbox,
   lineItemGroups,
   orders,
   skus,
   subscriptionItems,
   subscriptions,
-  type AddressSnapshot,
 } from "~/services/db/schema";
-import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { pgliteOwner, recordPgliteOwner } from "~/services/jobs.server";
 import { saveCard } from "~/services/payment-methods.server";
 import { placeOrder } from "~/services/place-order.server";
@@ -47,6 +43,7 @@ import {
 } from "~/services/reorder-runner.server";
 import { readSnoozeToken, SNOOZE_LINK_PARAM, snoozeToken } from "~/services/snooze-links.server";
 import { cancelSubscription, setSubscriptionCard, subscriptionFor } from "~/services/subscriptions.server";
+import { insertTestDoctor, TEST_ADDRESS, TORIC, toricSkuPair, VISA } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -60,22 +57,7 @@ let doctorId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   services = createTestServices(database);
-  const [clinic] = await database.db
-    .insert(clinics)
-    .values({
-      name: "Boise Eye Care",
-      phone: "2085550100",
-      address1: "1 Vista Ave",
-      city: "Boise",
-      state: "ID",
-      postalCode: "83705",
-    })
-    .returning();
-  const [doctor] = await database.db
-    .insert(doctors)
-    .values({ clinicId: clinic!.id, firstName: "Rita", lastName: "Hale", phone: "2085550101" })
-    .returning();
-  doctorId = doctor!.id;
+  doctorId = await insertTestDoctor(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -85,20 +67,6 @@ afterEach(async () => {
   await database.db.update(subscriptions).set({ status: "Cancelled" }).where(eq(subscriptions.status, "Active"));
 });
 
-const TORIC = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-for-astigmatism-6-pack")!;
-const ADDRESS: AddressSnapshot = {
-  firstName: "Ann",
-  lastName: "Lee",
-  address1: "12 Main St",
-  address2: "",
-  city: "Boise",
-  state: "ID",
-  postalCode: "83702",
-  country: "US",
-  phone: null,
-  verificationStatus: "Verified",
-};
-const VISA = "4242424242424242";
 /** The order that starts the subscription (11:00 in Boise), and its first reorder date, one month later. */
 const ORDERED_AT = new Date("2026-03-02T18:00:00Z");
 const FIRST_REORDER = "2026-04-01";
@@ -124,19 +92,7 @@ async function addCard(customerId: number, number = VISA): Promise<number> {
 }
 
 /** Two SKUs of the toric lens no other test uses, each with a known stock. */
-async function toricSkus(stock = 50): Promise<[string, string]> {
-  const rows = await database.db
-    .select({ upc: skus.upc })
-    .from(skus)
-    .where(eq(skus.productId, TORIC.productId))
-    .orderBy(asc(skus.upc))
-    .limit(2)
-    .offset(counter * 2);
-  const upcs = rows.map((row) => row.upc);
-  await database.db.update(skus).set({ stockQuantity: stock, isActive: true }).where(inArray(skus.upc, upcs));
-  return upcs as [string, string];
-}
-
+const toricSkus = (stock = 50) => toricSkuPair(database.db, counter, stock);
 async function stockOf(upc: string): Promise<number> {
   const [row] = await database.db.select({ stock: skus.stockQuantity }).from(skus).where(eq(skus.upc, upc));
   return row!.stock;
@@ -166,7 +122,7 @@ async function subscribe(options: { quantity?: number; frequencyDays?: number } 
     .update(lineItemGroups)
     .set({ patient: { firstName: "Ann", lastName: "Lee" }, doctorId })
     .where(eq(lineItemGroups.id, groupId));
-  await database.db.update(carts).set({ shippingAddress: ADDRESS }).where(eq(carts.id, cartId));
+  await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
   const placed = await placeOrder(services, {
     cartId,
     customer,
@@ -225,7 +181,7 @@ describe("subscriptions from orders", () => {
       status: "Active",
       frequencyDays: 30,
       nextReorderDate: FIRST_REORDER,
-      shippingAddress: ADDRESS,
+      shippingAddress: TEST_ADDRESS,
       paymentMethodId: cardId,
       patient: { firstName: "Ann", lastName: "Lee" },
       doctorId,
@@ -263,7 +219,7 @@ describe("the reorder runner", () => {
     expect(order).toMatchObject({
       customerId: customer.id,
       idempotencyKey: reorderIdempotencyKey(id, FIRST_REORDER),
-      shippingAddress: ADDRESS,
+      shippingAddress: TEST_ADDRESS,
       paymentLastFour: "4242",
     });
     expect(order!.chargeId).toMatch(/^ch_test_/);
@@ -395,7 +351,7 @@ describe("the reorder runner", () => {
     });
     await database.db
       .update(subscriptions)
-      .set({ shippingAddress: ADDRESS, paymentMethodId: null })
+      .set({ shippingAddress: TEST_ADDRESS, paymentMethodId: null })
       .where(eq(subscriptions.id, id));
     expect(await placeSubscriptionOrder(services, id, FIRST_REORDER, DUE_AT)).toMatchObject({ reason: "no-card" });
     expect(await ordersOf(id)).toEqual([]);

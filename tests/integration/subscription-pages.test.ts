@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -32,21 +32,26 @@ import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   addresses,
   carts,
-  clinics,
-  doctors,
   lineItemGroups,
   orders,
   paymentMethods,
   skus,
   subscriptionItems,
   subscriptions,
-  type AddressSnapshot,
 } from "~/services/db/schema";
-import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { recordFailedCardSave } from "~/services/card-lock.server";
 import { saveCard } from "~/services/payment-methods.server";
 import { subscriptionPrice } from "~/services/subscription-pricing.server";
 import { subscriptionFor } from "~/services/subscriptions.server";
+import {
+  cardForm,
+  insertTestDoctor,
+  isDataWithInit,
+  SOLUTION,
+  TEST_ADDRESS,
+  TORIC,
+  toricSkuPair,
+} from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -67,22 +72,7 @@ let doctorId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   services = createTestServices(database);
-  const [clinic] = await database.db
-    .insert(clinics)
-    .values({
-      name: "Boise Eye Care",
-      phone: "2085550100",
-      address1: "1 Vista Ave",
-      city: "Boise",
-      state: "ID",
-      postalCode: "83705",
-    })
-    .returning();
-  const [doctor] = await database.db
-    .insert(doctors)
-    .values({ clinicId: clinic!.id, firstName: "Rita", lastName: "Hale", phone: "2085550101" })
-    .returning();
-  doctorId = doctor!.id;
+  doctorId = await insertTestDoctor(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -91,40 +81,9 @@ beforeEach(() => {
   orderNow.mockClear();
 });
 
-const TORIC = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-for-astigmatism-6-pack")!;
-const SOLUTION = seedProducts.find((product) => product.vanityUrl === "clear-care-plus-3-pack")!;
-const ADDRESS: AddressSnapshot = {
-  firstName: "Ann",
-  lastName: "Lee",
-  address1: "12 Main St",
-  address2: "",
-  city: "Boise",
-  state: "ID",
-  postalCode: "83702",
-  country: "US",
-  phone: null,
-  verificationStatus: "Verified",
-};
-
 let counter = 0;
 
-async function toricSkus(): Promise<[string, string]> {
-  const rows = await database.db
-    .select({ upc: skus.upc })
-    .from(skus)
-    .where(eq(skus.productId, TORIC.productId))
-    .orderBy(asc(skus.upc))
-    .limit(2)
-    .offset((counter * 2) % 40);
-  const upcs = rows.map((row) => row.upc);
-  await database.db.update(skus).set({ stockQuantity: 500, isActive: true }).where(inArray(skus.upc, upcs));
-  return upcs as [string, string];
-}
-
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit } {
-  return !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
-}
-
+const toricSkus = () => toricSkuPair(database.db, counter % 20, 500);
 type Route = (args: never) => unknown;
 
 /** A signed-in browser (or, without a customer, a signed-out one) with a cookie jar kept across requests. */
@@ -209,7 +168,7 @@ class Buyer {
         .set({ patient: { firstName: "Ann", lastName: "Lee" }, doctorId })
         .where(eq(lineItemGroups.id, groupId));
     }
-    await database.db.update(carts).set({ shippingAddress: ADDRESS }).where(eq(carts.id, this.cartId));
+    await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, this.cartId));
     if ((await this.cards()).length === 0) {
       const saved = await this.send("POST", "/checkout", checkoutAction, {
         body: { intent: "save-card", ...cardForm() },
@@ -264,21 +223,6 @@ class Buyer {
     const { session } = await services.sessions.getSession(this.cookies.get(services.sessions.cookieName) ?? null);
     return session.get("toast");
   }
-}
-
-function cardForm(overrides: Record<string, string> = {}) {
-  return {
-    cardNumber: "4242 4242 4242 4242",
-    nameOnCard: "Ann Lee",
-    expirationMonth: "12",
-    expirationYear: String(new Date().getFullYear() + 3),
-    cvv: "123",
-    billingAddress1: "12 Main St",
-    billingCity: "Boise",
-    billingState: "ID",
-    billingPostalCode: "83702",
-    ...overrides,
-  };
 }
 
 /** The new-address form as the browser posts it (the account's AddressForm carries no intent). */
@@ -898,7 +842,7 @@ describe("the rendered details page", () => {
       );
     };
 
-    await createAddress(database.db, buyer.customer.id, { ...ADDRESS, country: "US" });
+    await createAddress(database.db, buyer.customer.id, { ...TEST_ADDRESS, country: "US" });
     await database.db.update(subscriptions).set({ frequencyDays: 45 }).where(eq(subscriptions.id, id));
     const html = await render("?address=new&card=new&confirm=order-now");
     const forms = html.match(/<form[^>]*>/g) ?? [];

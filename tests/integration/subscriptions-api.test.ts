@@ -17,16 +17,14 @@ import { addGroup, createCart } from "~/services/cart.server";
 import type { AppServices } from "~/services/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
+  addresses,
   carts,
-  clinics,
-  doctors,
   lineItemGroups,
   orders,
   paymentMethods,
   skus,
   subscriptionItems,
   subscriptions,
-  type AddressSnapshot,
 } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { saveCard } from "~/services/payment-methods.server";
@@ -34,6 +32,7 @@ import { placeOrder } from "~/services/place-order.server";
 import type { SubscriptionJson } from "~/services/subscription-api.server";
 import { snoozeSubscription } from "~/services/subscriptions.server";
 import type * as SubscriptionsModule from "~/services/subscriptions.server";
+import { insertTestDoctor, TEST_ADDRESS } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 
@@ -53,22 +52,7 @@ let doctorId: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   services = createTestServices(database);
-  const [clinic] = await database.db
-    .insert(clinics)
-    .values({
-      name: "Boise Eye Care",
-      phone: "2085550100",
-      address1: "1 Vista Ave",
-      city: "Boise",
-      state: "ID",
-      postalCode: "83705",
-    })
-    .returning();
-  const [doctor] = await database.db
-    .insert(doctors)
-    .values({ clinicId: clinic!.id, firstName: "Rita", lastName: "Hale", phone: "2085550101" })
-    .returning();
-  doctorId = doctor!.id;
+  doctorId = await insertTestDoctor(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -79,18 +63,6 @@ const TORIC = bySlug("acuvue-oasys-for-astigmatism-6-pack");
 const PRIVATE_LABEL = bySlug("lenslane-daily-30-pack");
 const SOLUTION = bySlug("clear-care-plus-3-pack");
 
-const ADDRESS: AddressSnapshot = {
-  firstName: "Ann",
-  lastName: "Lee",
-  address1: "12 Main St",
-  address2: "",
-  city: "Boise",
-  state: "ID",
-  postalCode: "83702",
-  country: "US",
-  phone: null,
-  verificationStatus: "Verified",
-};
 const NOT_FOUND = SUBSCRIPTION_MESSAGES.notFound;
 
 // --- Customers and their subscriptions --------------------------------------------------------------------------
@@ -190,7 +162,7 @@ async function subscribe(
       .set({ patient: { firstName: "Ann", lastName: "Lee" }, doctorId })
       .where(eq(lineItemGroups.id, groupId));
   }
-  await database.db.update(carts).set({ shippingAddress: ADDRESS }).where(eq(carts.id, cartId));
+  await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
   const [existing] = await database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, owner.id));
   const cardId = existing?.id ?? (await savedCard(owner)).id;
   const placed = await placeOrder(services, {
@@ -983,7 +955,13 @@ describe("PUT /api/autoReorder/:id/address", () => {
       verificationStatus: "Verified",
     };
     expect(body.subscription.shippingAddress).toEqual(stored);
-    expect((await rowOf(id)).shippingAddress).toEqual(stored);
+    const { addressId, ...row } = (await rowOf(id)).shippingAddress!;
+    expect(row).toEqual(stored);
+    // Kept in the address book too, once however often it is sent.
+    await address(id, { address: newAddress }, who(ann));
+    const book = await database.db.select().from(addresses).where(eq(addresses.customerId, ann.id));
+    expect(book.map((entry) => entry.id)).toEqual([addressId]);
+    expect(book[0]).toMatchObject({ address1: "500 W. Idaho St", verificationStatus: "Verified" });
   });
 
   it("stores an address the verifier would change as NeedsVerification and hands back the suggestion", async () => {

@@ -2,6 +2,12 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { z } from "zod";
+import {
+  addressLines,
+  SHIPPING_ADDRESS_PROBLEM_MESSAGES,
+  type AddressInput,
+  type ShippingAddressProblem,
+} from "~/models/address";
 
 /** Shared by this form and the /address action (intent=use-saved). */
 export const SAVED_ADDRESS_MESSAGE = "Choose one of your addresses.";
@@ -19,18 +25,43 @@ export interface SavedAddressChoice {
   problem: string | null;
 }
 
-/** The address book as radio choices; the cart's current address (or the primary one) chosen to begin with. */
+/** The address book, each entry as it would ship (shippableAddressBook), as the form's choices. */
+export function addressChoices(
+  book: ReadonlyArray<{
+    saved: { id: number; isPrimary: boolean };
+    address: AddressInput;
+    problem: ShippingAddressProblem | null;
+  }>,
+): SavedAddressChoice[] {
+  return book.map(({ saved, address, problem }) => ({
+    id: saved.id,
+    lines: addressLines(address),
+    isPrimary: saved.isPrimary,
+    problem: problem ? SHIPPING_ADDRESS_PROBLEM_MESSAGES[problem] : null,
+  }));
+}
+
+/**
+ * The address book as radio choices; the cart's current address (or the primary one) chosen to begin with. The
+ * address step's by default; a subscription's address change posts its own intent to its own page.
+ */
 export function SavedAddressForm({
   addresses,
   selectedId,
   lastResult,
+  id: formId = "saved-address",
+  action = "/address",
+  intent = "use-saved",
 }: {
   addresses: SavedAddressChoice[];
   selectedId: number | null;
   lastResult: SubmissionResult<string[]> | undefined;
+  id?: string;
+  action?: string;
+  intent?: string;
 }) {
   const [form, fields] = useForm({
-    id: "saved-address",
+    id: formId,
     defaultNoValidate: false,
     lastResult,
     constraint: getZodConstraint(savedAddressSchema),
@@ -39,12 +70,12 @@ export function SavedAddressForm({
   });
   const errors = [...(form.errors ?? []), ...(fields.addressId.errors ?? [])];
   return (
-    <Form method="post" action="/address" {...getFormProps(form)} className="saved-addresses">
-      <input type="hidden" name="intent" value="use-saved" />
+    <Form method="post" action={action} {...getFormProps(form)} className="saved-addresses">
+      <input type="hidden" name="intent" value={intent} />
       <fieldset className="choice-list" aria-describedby={errors.length ? form.errorId : undefined}>
         <legend>Your addresses</legend>
         {addresses.map((address) => {
-          const id = `saved-address-${address.id}`;
+          const id = `${formId}-${address.id}`;
           return (
             <label key={address.id} htmlFor={id} className="saved-address-choice">
               <input

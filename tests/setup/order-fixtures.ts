@@ -1,0 +1,85 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/services/db/client.server";
+import { clinics, doctors, skus, type AddressSnapshot } from "~/services/db/schema";
+import { seedProducts } from "~/services/db/seed/catalog-data.server";
+
+/**
+ * What the order tests (checkout, subscription pages, API and runner) build carts and orders from: the seeded toric
+ * lens and solution, a Boise shipping address, a test card, a doctor, and toric SKUs with a known stock.
+ */
+
+export const TORIC = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-for-astigmatism-6-pack")!;
+export const SOLUTION = seedProducts.find((product) => product.vanityUrl === "clear-care-plus-3-pack")!;
+
+export const TEST_ADDRESS: AddressSnapshot = {
+  firstName: "Ann",
+  lastName: "Lee",
+  address1: "12 Main St",
+  address2: "",
+  city: "Boise",
+  state: "ID",
+  postalCode: "83702",
+  country: "US",
+  phone: null,
+  verificationStatus: "Verified",
+};
+
+/** The test vault accepts it. */
+export const VISA = "4242424242424242";
+
+/** The checkout's new-card form as the browser posts it. */
+export function cardForm(overrides: Record<string, string> = {}) {
+  return {
+    cardNumber: "4242 4242 4242 4242",
+    nameOnCard: "Ann Lee",
+    expirationMonth: "12",
+    expirationYear: String(new Date().getFullYear() + 3),
+    cvv: "123",
+    billingAddress1: "12 Main St",
+    billingCity: "Boise",
+    billingState: "ID",
+    billingPostalCode: "83702",
+    ...overrides,
+  };
+}
+
+/** Dr. Rita Hale of Boise Eye Care; returns the doctor's id. */
+export async function insertTestDoctor(db: Database): Promise<number> {
+  const [clinic] = await db
+    .insert(clinics)
+    .values({
+      name: "Boise Eye Care",
+      phone: "2085550100",
+      address1: "1 Vista Ave",
+      city: "Boise",
+      state: "ID",
+      postalCode: "83705",
+    })
+    .returning();
+  const [doctor] = await db
+    .insert(doctors)
+    .values({ clinicId: clinic!.id, firstName: "Rita", lastName: "Hale", phone: "2085550101" })
+    .returning();
+  return doctor!.id;
+}
+
+/** Two SKUs of the toric lens (the `slot`-th pair, so tests can keep apart), each set to `stock`. */
+export async function toricSkuPair(db: Database, slot: number, stock: number): Promise<[string, string]> {
+  const rows = await db
+    .select({ upc: skus.upc })
+    .from(skus)
+    .where(eq(skus.productId, TORIC.productId))
+    .orderBy(asc(skus.upc))
+    .limit(2)
+    .offset(slot * 2);
+  const upcs = rows.map((row) => row.upc);
+  await db.update(skus).set({ stockQuantity: stock, isActive: true }).where(inArray(skus.upc, upcs));
+  return upcs as [string, string];
+}
+
+/** A route's `data(value, init)` answer, as loaders and actions return it before React Router turns it into JSON. */
+export function isDataWithInit(
+  value: unknown,
+): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit } {
+  return !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
+}
