@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
+    // Files run side by side, one per core of the 2-core machines (each database test file has its own database).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

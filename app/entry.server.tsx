@@ -1,11 +1,13 @@
+// First: zod's JIT off before any schema is made (app/zod-config.ts).
+import "./zod-config";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { requestInfoContext } from "~/services/context.server";
-import { logger } from "~/services/logger.server";
+import { requestInfoContext } from "~/services/platform/context.server";
+import { logger, redactUrl } from "~/services/platform/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +64,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reject and are logged by React Router.
-          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
+          // The URL without its secret query values (codes, tokens); the error without its query parameters.
+          if (shellRendered) logger.error({ err: error, url: redactUrl(request.url) }, "render error");
         },
       },
     );
@@ -72,5 +75,5 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests (the shopper navigated away) are not errors.
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url }, "unhandled error");
+  logger.error({ err: error, url: redactUrl(request.url) }, "unhandled error");
 }

@@ -1,3 +1,5 @@
+// First: zod's JIT off before any schema is made (app/zod-config.ts); the browser runs this module before the entry.
+import "./zod-config";
 import { DateTime } from "luxon";
 import type { ReactNode } from "react";
 import {
@@ -16,6 +18,7 @@ import {
 import type { Route } from "./+types/root";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ProgressBar } from "~/components/checkout/ProgressBar";
+import { PageDialogSlot } from "~/components/ui/DialogSlot";
 import { Toast } from "~/components/ui/Toast";
 import { SignInDialog, type SignInDialogProps } from "./components/auth/SignInDialog";
 import { AdChoicesDialog } from "./components/consent/AdChoicesDialog";
@@ -29,12 +32,12 @@ import { HONEYPOT_INPUT_PROPS } from "./models/honeypot";
 import { filterNavigationLinks } from "./models/navigation";
 import { resolvePageHandle } from "./models/page";
 import { resolvePromoRibbon, safeReturnPathSchema } from "./models/promo-ribbon";
-import { signInSlide, withoutSignIn } from "./models/sign-in";
+import { signInEmailOf, signInSlide, withoutSignIn } from "./models/sign-in";
 import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
-import { cartCount } from "./services/cart.server";
-import { servicesContext, visitorContext, type Visitor } from "./services/context.server";
-import { visitorMiddleware } from "./services/visitor.server";
+import { cartCount } from "./services/cart/cart.server";
+import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
+import { visitorMiddleware } from "./services/platform/visitor.server";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
 
@@ -86,7 +89,7 @@ function signInDialogState(url: URL, visitor: Visitor): SignInDialogProps | null
     redirectTo: redirectTo.success && redirectTo.data ? redirectTo.data : null,
     guestMode: url.searchParams.get("mode") === "guest",
     notice: visitor.signInFlash.notice,
-    email: visitor.signInFlash.email,
+    email: signInEmailOf(url.search),
     lastResult: (visitor.signInFlash.result as SignInDialogProps["lastResult"]) ?? null,
   };
 }
@@ -110,7 +113,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
+/** The document's shell. `route` is the page's route once more, for a page's own dialog (DialogSlot.tsx). */
+function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const handle = resolvePageHandle(useMatches());
   const location = useLocation();
@@ -133,6 +137,15 @@ function Shell({ children }: { children: ReactNode }) {
         returnTo={returnTo}
         locationKey={location.key}
       />
+      {/* Right after the header, so a reader meets them first (text browsers and screen readers read the document
+          in order; with CSS the toast floats at the bottom and a dialog over the page): the notice of what just
+          happened, then any open dialog, the shell's own and the page's (DialogSlot.tsx). */}
+      {data?.toast ? <Toast key={data.toast.id} toast={data.toast} /> : null}
+      {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
+      {isAdChoicesOpen(location.search) ? (
+        <AdChoicesDialog current={data?.adChoice ?? null} closeHref={pageHref} />
+      ) : null}
+      {route ? <PageDialogSlot route={route} /> : null}
       <ProgressBar pageName={handle.pageName} />
       <main id="main" className="page" data-page-name={handle.pageName}>
         {children}
@@ -144,11 +157,6 @@ function Shell({ children }: { children: ReactNode }) {
           adChoicesUrl={adChoicesHref(location.pathname, location.search)}
         />
       ) : null}
-      {data?.toast ? <Toast key={data.toast.id} toast={data.toast} /> : null}
-      {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
-      {isAdChoicesOpen(location.search) ? (
-        <AdChoicesDialog current={data?.adChoice ?? null} closeHref={pageHref} />
-      ) : null}
     </>
   );
 }
@@ -156,7 +164,7 @@ function Shell({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <HoneypotProvider {...HONEYPOT_INPUT_PROPS}>
-      <Shell>
+      <Shell route={<Outlet />}>
         <Outlet />
       </Shell>
     </HoneypotProvider>

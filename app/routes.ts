@@ -6,7 +6,6 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
  */
 
 const content = (path: string) => route(path, "routes/content-page.tsx", { id: `content:${path}` });
-const comingSoon = (path: string, file: string) => route(path, `routes/${file}`);
 
 export default [
   index("routes/home.tsx"),
@@ -55,7 +54,12 @@ export default [
   route("search/:facet?", "routes/search.tsx"),
   route("lens/:name", "routes/product.tsx", { id: "product:lens" }),
   route("contact-lens-solution/:name", "routes/product.tsx", { id: "product:solution" }),
+  // A brand's manufacturer rebates (the legacy /rebate/{brand} and /manufacturer-rebates/{brand} redirect here).
+  route("rebates/:brand", "routes/rebates.$brand.tsx"),
   route("images/products/:file", "routes/images.products.$file.ts"),
+  // Open Graph cards (PNG): a product page's and the home page's.
+  route("images/og/products/:file", "routes/images.og.$file.ts", { id: "og-image:product" }),
+  route("images/og/:file", "routes/images.og.$file.ts", { id: "og-image:page" }),
   route("resources/search-suggestions", "routes/resources.search-suggestions.ts"),
 
   // Authentication API (spec 1 section 7): JSON, the spec's error codes, bearer tokens for API clients.
@@ -119,19 +123,17 @@ export default [
   route("eye-doctor-search", "routes/eye-doctor-search.tsx"),
   route("eye-doctors/:clinicId", "routes/eye-doctors.$clinicId.tsx"),
 
-  // The purchase funnel (spec 4.5) and account pages, filled in by later issues.
-  comingSoon("cart", "cart.tsx"),
-  comingSoon("rx-details", "rx-details.tsx"),
-  comingSoon("parameters", "parameters.tsx"),
-  comingSoon("patient", "patient.tsx"),
-  comingSoon("address", "address.tsx"),
-  comingSoon("doctor", "doctor.tsx"),
-  comingSoon("checkout", "checkout.tsx"),
-  comingSoon("thank-you", "thank-you.tsx"),
-  comingSoon("upload-rx", "upload-rx.tsx"),
-  comingSoon("upload-success", "upload-success.tsx"),
-  comingSoon("prescription-request", "prescription-request.tsx"),
-  comingSoon("dashboard", "dashboard.tsx"),
+  // The purchase funnel (spec 4.5).
+  route("cart", "routes/cart.tsx"),
+  route("rx-details", "routes/rx-details.tsx"),
+  route("parameters", "routes/parameters.tsx"),
+  route("patient", "routes/patient.tsx"),
+  route("address", "routes/address.tsx"),
+  route("doctor", "routes/doctor.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("thank-you", "routes/thank-you.tsx"),
+
+  // Account pages.
   route("account/settings", "routes/account.settings.tsx"),
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/addresses/new", "routes/account.addresses.new.tsx"),
@@ -142,15 +144,22 @@ export default [
   route("auto-reorder/snooze", "routes/auto-reorder.snooze.tsx"),
   route("account/order-history", "routes/order-history.tsx", { id: "account-order-history" }),
   route("account/order-history/:orderNumber", "routes/order-history.$orderNumber.tsx"),
-  comingSoon("account/*", "account.tsx"),
   route("order-history", "routes/order-history.tsx"),
-  comingSoon("rx-wallet", "rx-wallet.tsx"),
-  comingSoon("reorder", "reorder.tsx"),
-  comingSoon("rapid-reorder", "rapid-reorder.tsx"),
-  comingSoon("rate-and-review", "rate-and-review.tsx"),
-  comingSoon("reviews", "reviews.tsx"),
-  comingSoon("dynamic-experience", "dynamic-experience.tsx"),
-  comingSoon("exam/*", "exam.tsx"),
+
+  // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
+  // prescriptions (upload, the wallet), the exam, reorder and the dashboard, reviews, the remaining account pages.
+  route("upload-rx", "routes/upload-rx.tsx"),
+  route("upload-success", "routes/upload-success.tsx"),
+  route("prescription-request", "routes/prescription-request.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("account/*", "routes/account.tsx"),
+  route("rx-wallet", "routes/rx-wallet.tsx"),
+  route("reorder", "routes/reorder.tsx"),
+  route("rapid-reorder", "routes/rapid-reorder.tsx"),
+  route("rate-and-review", "routes/rate-and-review.tsx"),
+  route("reviews", "routes/reviews.tsx"),
+  route("dynamic-experience", "routes/dynamic-experience.tsx"),
+  route("exam/*", "routes/exam.tsx"),
 
   // Find my perfect brand (spec 2.1), with its query-parameter guards.
   ...["search", "parameters", "calculating", "results/:slug", "ineligible"].map((path) =>

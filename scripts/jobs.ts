@@ -1,4 +1,5 @@
-// `npm run jobs`: sends the due reorder reminders, then places the due auto-reorders, once, against the database the
+// `npm run jobs`: sends the due reorder reminders, places the due auto-reorders, then delivers the e-mail outbox (by
+// SMTP, when SMTP_URL is set) and removes expired secrets from stored e-mails, once, against the database the
 // server uses (DATABASE_URL, else PGlite under DATA_DIR), and prints what it did. Exits non-zero only when something
 // unexpected failed (a declined card is a recorded outcome, not an error). Safe to run next to the server on
 // Postgres (claims keep two runners from placing one order twice). PGlite allows one process at a time: with the
@@ -7,11 +8,11 @@
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
-import { ConfigError, parseConfig } from "~/services/config.server";
+import { ConfigError, parseConfig } from "~/services/platform/config.server";
 import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
-import { pgliteOwner, recordPgliteOwner, runJobs } from "~/services/jobs.server";
-import { logger } from "~/services/logger.server";
-import { createAppSession } from "~/services/session.server";
+import { pgliteOwner, recordPgliteOwner, runJobs } from "~/services/platform/jobs.server";
+import { logger } from "~/services/platform/logger.server";
+import { createAppSession } from "~/services/platform/session.server";
 
 let config;
 try {
@@ -40,7 +41,7 @@ const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const started = Date.now();
-  const { reminders, reorders } = await runJobs({
+  const { reminders, reorders, email } = await runJobs({
     config,
     db: database.db,
     logger,
@@ -55,7 +56,12 @@ try {
   );
   console.log(
     `Auto-reorders: ${reorders.placed} placed, ${reorders.failed} not placed, ${reorders.skipped} skipped ` +
-      `(${reorders.due} due). ${Date.now() - started} ms.`,
+      `(${reorders.due} due).`,
+  );
+  console.log(
+    `E-mail: ${email.sent} sent, ${email.retrying} to retry, ${email.failed} failed` +
+      `${config.smtpUrl ? "" : " (no SMTP_URL: the outbox is the delivery)"}; ` +
+      `${email.scrubbed} expired secrets removed. ${Date.now() - started} ms.`,
   );
 } catch (error) {
   console.error("The jobs failed:", error);

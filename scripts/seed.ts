@@ -1,5 +1,5 @@
 // `npm run db:seed`: writes the demo catalog into the configured database. Idempotent: run it as often as you like.
-import { parseConfig } from "~/services/config.server";
+import { parseConfig } from "~/services/platform/config.server";
 import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
 import { seedDemoCatalog } from "~/services/db/seed.server";
 

@@ -1,3 +1,5 @@
+// First: zod's JIT off before any schema is made (app/zod-config.ts), the same on the server as in the browser.
+import "~/zod-config";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -10,12 +12,12 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
-import { parseConfig, type AppConfig } from "~/services/config.server";
-import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
+import { parseConfig, type AppConfig } from "~/services/platform/config.server";
+import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
-import { recordPgliteOwner, scheduleJobs } from "~/services/jobs.server";
-import { logger } from "~/services/logger.server";
-import { createAppSession, PERSONAL_COOKIES } from "~/services/session.server";
+import { recordPgliteOwner, scheduleJobs } from "~/services/platform/jobs.server";
+import { logger, redactUrl } from "~/services/platform/logger.server";
+import { createAppSession, PERSONAL_COOKIES } from "~/services/platform/session.server";
 import { refuseCrossSitePosts } from "./cross-site";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
@@ -60,12 +62,13 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     addressVerifier: createAddressVerifier(),
   };
 
-  // Reorder reminders and due auto-reorders, when configured (JOBS_INTERVAL_MINUTES).
-  const jobs = config.jobsIntervalMinutes > 0 ? scheduleJobs(services, config.jobsIntervalMinutes) : null;
+  // The e-mail outbox (delivery, expired secrets) always; reorder reminders and due auto-reorders when configured
+  // (JOBS_INTERVAL_MINUTES).
+  const jobs = scheduleJobs(services, config.jobsIntervalMinutes);
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.isProduction ? 1 : false);
+  app.set("trust proxy", config.trustProxy);
 
   app.use((req, res, next) => {
     const incoming = req.get("x-request-id");
@@ -79,7 +82,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          // Path and query, with the values of secret or personal parameters (code, token, uecode, …) redacted.
+          url: redactUrl(req.originalUrl),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         },
@@ -138,7 +142,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     config,
     logger,
     async close() {
-      await jobs?.stop();
+      await jobs.stop();
       await database.close();
       forgetPgliteOwner?.();
     },

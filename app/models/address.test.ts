@@ -267,3 +267,33 @@ describe("stored addresses", () => {
     ]);
   });
 });
+
+describe("addressFormSchema with fields of the wrong type", () => {
+  const base = {
+    firstName: "Ann",
+    lastName: "Nojs",
+    address1: "500 W Idaho St",
+    city: "Boise",
+    state: "ID",
+    postalCode: "83702",
+    country: "US",
+  };
+  const junk: unknown[] = [1, true, {}, [], ["ID", "ID"], { a: 1 }];
+  it.each([
+    "firstName",
+    "lastName",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "region",
+    "postalCode",
+    "country",
+    "phone",
+  ])("refuses a non-string %s without throwing", (field) => {
+    for (const value of junk) {
+      const result = addressFormSchema.safeParse({ ...base, [field]: value });
+      expect(result.success).toBe(false);
+    }
+  });
+});

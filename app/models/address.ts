@@ -212,9 +212,11 @@ export const addressFormSchema = z
       }
       if (!ok("country")) return;
       const international = isInternational(value.country);
-      const state = (value.state ?? "").toUpperCase();
+      // `when` runs this on a failed parse too, so a field can still hold anything the client sent.
+      const state = typeof value.state === "string" ? value.state.toUpperCase() : "";
       if (international) {
-        if (!value.region && !failed.has("region")) issue("region", ADDRESS_MESSAGES.regionRequired);
+        if ((typeof value.region !== "string" || !value.region) && !failed.has("region"))
+          issue("region", ADDRESS_MESSAGES.regionRequired);
       } else if (!STATE_CODES.has(state)) {
         issue("state", ADDRESS_MESSAGES.stateRequired);
       } else if (ok("city") && isMilitaryState(state) && !isMilitaryCity(value.city)) {

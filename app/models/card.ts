@@ -293,6 +293,15 @@ export function cardDetailsFromForm(
 /** Fields whose values are never sent back into the page after a failed save. */
 export const SECRET_CARD_FIELDS = ["cardNumber", "cvv"];
 
+/**
+ * Drops the card number and CVV from a posted form. Every action of a page with a card form calls it for any
+ * intent but the card's own, so no reply (which echoes what was posted) can write them back into the page.
+ */
+export function dropCardSecrets(form: FormData): FormData {
+  for (const field of SECRET_CARD_FIELDS) form.delete(field);
+  return form;
+}
+
 /** The checkout's "Place order" form: the card to charge and the key that makes a resubmit the same order. */
 export const placeOrderSchema = z.object({
   intent: z.literal("place-order"),

@@ -9,6 +9,7 @@ import {
   isOrderNumberShaped,
   OLD_ORDER_DAYS,
   orderItemsSummary,
+  orderLineView,
   orderStatus,
   orderStatusLabel,
   orderStatusMessage,
@@ -267,5 +268,43 @@ describe("prescriptionStatusText", () => {
     ]);
     expect(prescriptionStatusText(null)).toBeNull();
     expect(prescriptionStatusText("Mystery")).toBe("Mystery");
+  });
+});
+
+describe("orderLineView (a placed line on the thank-you and order details pages)", () => {
+  const line = {
+    id: 1,
+    whichEye: "right",
+    productName: "Acuvue Oasys",
+    parameters: { power: "-2.00", baseCurve: "8.6" },
+    quantity: 2,
+    unitPriceCents: 4299,
+    discountCents: 1290,
+  };
+
+  it("shows the boxes at their price, the discount on its own, then the line's total", () => {
+    expect(orderLineView(line)).toEqual({
+      id: 1,
+      eye: "Right eye",
+      productName: "Acuvue Oasys",
+      parameters: ["Power/sphere -2.00", "BC 8.6"],
+      quantity: 2,
+      price: "$42.99",
+      amount: "2 × $42.99 = $85.98",
+      discount: "−$12.90",
+      total: "$73.08",
+    });
+  });
+
+  it("has no discount when the line had none, and never one larger than the line", () => {
+    const plain = orderLineView({ ...line, whichEye: "none", discountCents: 0 });
+    expect([plain.eye, plain.amount, plain.discount, plain.total]).toEqual([
+      null,
+      "2 × $42.99 = $85.98",
+      null,
+      "$85.98",
+    ]);
+    const whole = orderLineView({ ...line, discountCents: 99999 });
+    expect([whole.discount, whole.total]).toEqual(["−$85.98", "$0.00"]);
   });
 });

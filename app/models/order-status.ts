@@ -136,6 +136,11 @@ export function trackingStatus(order: {
   return order.shippedAt ? "InTransit" : null;
 }
 
+/** The order details page of an order (linked from the thank-you page and the order e-mails). */
+export function orderDetailsPath(orderNumber: string): string {
+  return `/account/order-history/${encodeURIComponent(orderNumber)}`;
+}
+
 /** Tracking numbers are USPS-style digits, so the carrier's tracking page is the link. */
 export function trackingUrl(trackingNumber: string | null | undefined): string | null {
   if (!trackingNumber) return null;
@@ -205,7 +210,11 @@ export function isAdvanceAction(value: unknown): value is AdvanceAction {
   return typeof value === "string" && (ADVANCE_ACTIONS as readonly string[]).includes(value);
 }
 
-/** A placed order's line as its pages show it (thank-you, order details). */
+/**
+ * A placed order's line as its pages show it (thank-you, order details): the boxes at their price
+ * ("2 × $42.99 = $85.98"), the line's share of the order's discounts on its own ("−$12.90", null when it had none),
+ * and what the line came to ("$73.08"). The discount is never folded silently into the product of the first two.
+ */
 export function orderLineView(line: {
   id: number;
   whichEye: string;
@@ -215,6 +224,8 @@ export function orderLineView(line: {
   unitPriceCents: number;
   discountCents: number;
 }) {
+  const subtotal = line.unitPriceCents * line.quantity;
+  const discount = Math.min(Math.max(line.discountCents, 0), subtotal);
   return {
     id: line.id,
     eye: line.whichEye === "right" || line.whichEye === "left" ? EYE_NAMES[line.whichEye] : null,
@@ -225,7 +236,9 @@ export function orderLineView(line: {
     ),
     quantity: line.quantity,
     price: formatCents(line.unitPriceCents),
-    total: formatCents(line.unitPriceCents * line.quantity - line.discountCents),
+    amount: `${line.quantity} × ${formatCents(line.unitPriceCents)} = ${formatCents(subtotal)}`,
+    discount: discount > 0 ? `−${formatCents(discount)}` : null,
+    total: formatCents(subtotal - discount),
   };
 }
 

@@ -16,9 +16,16 @@ export interface PageHandle {
    * Everything else is private, no-store.
    */
   cache?: "public";
+  /**
+   * The page opens a URL dialog through <PageWithDialog>: the shell renders the route once more, right after the
+   * header, for its dialog (components/ui/DialogSlot.tsx).
+   */
+  pageDialog?: boolean;
 }
 
-export type ResolvedPageHandle = Required<Omit<PageHandle, "cache" | "headerType">> & { headerType: HeaderType };
+export type ResolvedPageHandle = Required<Omit<PageHandle, "cache" | "headerType" | "pageDialog">> & {
+  headerType: HeaderType;
+};
 
 export const DEFAULT_PAGE_HANDLE: ResolvedPageHandle = {
   pageName: "Unknown",

@@ -5,6 +5,7 @@ import {
   fullName,
   hasFullName,
   LAST_NAME_MAX,
+  lensGroupHeading,
   matchPatient,
   NEW_PATIENT,
   PATIENT_MESSAGES,
@@ -103,6 +104,17 @@ describe("fullName and hasFullName", () => {
     expect(hasFullName({ firstName: "Ann", lastName: "Lee" })).toBe(true);
     expect(hasFullName({ firstName: "Ann", lastName: " " })).toBe(false);
     expect(hasFullName(null)).toBe(false);
+  });
+});
+
+describe("lensGroupHeading (issue 13: the cart names each lens group's patient)", () => {
+  it("names the patient: 'Contact lenses for Pat Smith'", () => {
+    expect(lensGroupHeading({ firstName: " Pat", lastName: "Smith " })).toBe("Contact lenses for Pat Smith");
+  });
+  it("is 'Contact lenses' while the group has no patient", () => {
+    expect(lensGroupHeading(null)).toBe("Contact lenses");
+    expect(lensGroupHeading(undefined)).toBe("Contact lenses");
+    expect(lensGroupHeading({ firstName: " ", lastName: "" })).toBe("Contact lenses");
   });
 });
 

@@ -131,6 +131,12 @@ export function matchPatient<T extends KnownPatient>(
   return patients.find((known) => comparable(known) === name) ?? null;
 }
 
+/** A lens group's heading (issue 13): 'Contact lenses for Pat Smith', or 'Contact lenses' until it has a patient. */
+export function lensGroupHeading(patient: PatientName | null | undefined): string {
+  const name = patient ? fullName(patient) : "";
+  return name ? `Contact lenses for ${name}` : "Contact lenses";
+}
+
 /** Spec 2 §4: patients sort by full name, case-insensitively. */
 export function sortPatients<T extends PatientName>(patients: readonly T[]): T[] {
   return [...patients].sort((a, b) => comparable(a).localeCompare(comparable(b)));

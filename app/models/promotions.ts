@@ -236,7 +236,8 @@ export function allocate(amountCents: number, remaining: readonly number[]): num
 /** The order rewards are applied in, so each discount sees what the earlier ones left. */
 const STAGES: readonly RewardType[] = ["InstantRebate", "PercentOff", "DollarOff", "Shipping", "Rebate"];
 
-function describeReward(reward: RewardRule, amountCents: number, quantityBreakpoint?: number): string {
+/** A reward in the shopper's words: "Buy 4 boxes, get $50 back", "15% off", "Free shipping". */
+export function describeReward(reward: RewardRule, amountCents: number, quantityBreakpoint?: number): string {
   const money = `$${(amountCents / 100).toFixed(2).replace(/\.00$/, "")}`;
   switch (reward.type) {
     case "Rebate":

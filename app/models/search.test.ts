@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   compareSearchResults,
+  containsQueryWords,
   dropDistantResults,
   isSearchFacet,
   normalizeSearchQuery,
+  productSearchWords,
   SEARCH_FACETS,
   SEARCH_INDEX_MAX_AGE_MS,
   SEARCH_KEY_WEIGHTS,
@@ -13,6 +15,7 @@ import {
   SEARCH_SUGGESTION_LIMIT,
   SEARCH_THRESHOLD,
   searchPasses,
+  searchWords,
   suggestionQuerySchema,
 } from "./search";
 
@@ -111,6 +114,78 @@ describe("dropDistantResults (spec: drop results 0.035 or more above the best sc
   it("keeps equal scores and answers nothing for nothing", () => {
     expect(dropDistantResults([{ score: 0.4 }, { score: 0.4 }])).toHaveLength(2);
     expect(dropDistantResults([])).toEqual([]);
+  });
+});
+
+describe("dropDistantResults keeps a result that contains the query's words (issue 13)", () => {
+  it("keeps a word match however far from the best, and still drops a far fuzzy match", () => {
+    const results = [
+      { id: "best", score: 0.1, wordMatch: true },
+      { id: "far-word", score: 0.6, wordMatch: true },
+      { id: "far-fuzzy", score: 0.6, wordMatch: false },
+      { id: "near-fuzzy", score: 0.12 },
+    ];
+    expect(dropDistantResults(results).map((result) => result.id)).toEqual(["best", "far-word", "near-fuzzy"]);
+  });
+});
+
+describe("the word rule", () => {
+  it("splits text into lower-case words of letters and digits", () => {
+    expect(searchWords("1-Day Acuvue Moist for Astigmatism")).toEqual([
+      "1",
+      "day",
+      "acuvue",
+      "moist",
+      "for",
+      "astigmatism",
+    ]);
+    expect(searchWords("toric-astigmatism")).toEqual(["toric", "astigmatism"]);
+    expect(searchWords("Bausch + Lomb")).toEqual(["bausch", "lomb"]);
+    expect(searchWords(" - ")).toEqual([]);
+  });
+
+  it("knows a product by its name, categories, their menu names and its search terms, not brand or pack size", () => {
+    const words = productSearchWords({
+      displayName: "Air Optix Colors 2 pack",
+      categories: ["monthly-disposables", "color"],
+      searchTerms: ["colored contacts"],
+    });
+    expect(words).toEqual(
+      expect.arrayContaining(["air", "optix", "colors", "monthly", "disposables", "color", "colored", "contacts"]),
+    );
+    // "Monthly" and "Colors" are the menu names of the two categories (spec 2.6).
+    expect(productSearchWords({ displayName: "X", categories: ["color"], searchTerms: [] })).toEqual([
+      "x",
+      "color",
+      "colors",
+    ]);
+    expect(productSearchWords({ displayName: "X", categories: ["toric-astigmatism"], searchTerms: [] })).toEqual([
+      "x",
+      "toric",
+      "astigmatism",
+    ]);
+  });
+
+  it("matches each query word as a whole word or the start of one, in any case", () => {
+    const words = ["1", "day", "acuvue", "moist", "multifocal", "bifocal", "daily", "disposables"];
+    expect(containsQueryWords(words, "multifocal", 2)).toBe(true);
+    expect(containsQueryWords(words, "MultiFocal", 2)).toBe(true);
+    expect(containsQueryWords(words, "multi", 2)).toBe(true);
+    expect(containsQueryWords(words, "bifocal", 2)).toBe(true);
+    expect(containsQueryWords(words, "1 day acuvue", 2)).toBe(true);
+    expect(containsQueryWords(words, "acuvue oasys", 2)).toBe(false);
+    // Inside a word is not a match: "focal" is neither a word nor the start of one.
+    expect(containsQueryWords(words, "focal", 2)).toBe(false);
+    expect(containsQueryWords(words, "dailies", 2)).toBe(false);
+  });
+
+  it("needs one query word of the pass's minimum match length", () => {
+    const words = ["acuvue", "oasys"];
+    expect(containsQueryWords(words, "a", 2)).toBe(false);
+    expect(containsQueryWords(words, "ac", 2)).toBe(true);
+    expect(containsQueryWords(words, "ac", 3)).toBe(false);
+    expect(containsQueryWords(words, "acu", 3)).toBe(true);
+    expect(containsQueryWords(words, "   ", 2)).toBe(false);
   });
 });
 

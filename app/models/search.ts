@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { LENS_TYPE_FACET_LINKS } from "./product-list";
 
 /**
  * Product search (spec 3): the search item, the Fuse.js settings and the drop rule. Pure: the service
- * (services/search.server.ts) feeds these to Fuse.js; docs/decisions/0008-product-search.md says which setting
+ * (services/catalog/search.server.ts) feeds these to Fuse.js; docs/decisions/0008-product-search.md says which setting
  * applies where.
  */
 
@@ -90,12 +91,52 @@ export function normalizeSearchQuery(raw: string | null | undefined): string | n
 
 /**
  * Spec: drops results whose score is SEARCH_SCORE_DROP_DISTANCE or more above the best (Fuse.js: 0 is a perfect
- * match, so the best is the lowest). Keeps the order it was given.
+ * match, so the best is the lowest). The rule is there to cut weak fuzzy matches, so a result that contains the
+ * query's words (`wordMatch`, see containsQueryWords) is always kept, however far its score. Keeps the order it was
+ * given.
  */
-export function dropDistantResults<T extends { score: number }>(results: readonly T[]): T[] {
+export function dropDistantResults<T extends { score: number; wordMatch?: boolean }>(results: readonly T[]): T[] {
   if (results.length === 0) return [];
   const best = Math.min(...results.map((result) => result.score));
-  return results.filter((result) => result.score < best + SEARCH_SCORE_DROP_DISTANCE);
+  return results.filter((result) => result.wordMatch === true || result.score < best + SEARCH_SCORE_DROP_DISTANCE);
+}
+
+/** Lower-case words: runs of letters and digits ("1-Day Acuvue" → 1, day, acuvue; "toric-astigmatism" → 2). */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The lens types' names shoppers read in the menu (spec 2.6), by category: "Toric & astigmatism", "Colors". */
+const LENS_TYPE_NAMES = new Map(LENS_TYPE_FACET_LINKS.map((link) => [link.facet, link.text]));
+
+/**
+ * The words a product is known by for the word rule: its name, its categories (lens types, e.g.
+ * "multifocal-bifocal"), their menu names (e.g. "Colors") and its search terms. Brand and pack size are left to
+ * the fuzzy match: a brand is in the name anyway, and "pack" or "30" would keep everything.
+ */
+export function productSearchWords(item: Pick<ProductSearchItem, "displayName" | "categories" | "searchTerms">) {
+  const texts = [
+    item.displayName,
+    ...item.categories,
+    ...item.categories.map((category) => LENS_TYPE_NAMES.get(category) ?? ""),
+    ...item.searchTerms,
+  ];
+  return [...new Set(texts.flatMap(searchWords))];
+}
+
+/**
+ * The word rule: true when every word of the query is one of the product's words or the start of one
+ * ("astigmatism" in "toric-astigmatism", "multi" in "multifocal"), case-insensitive. A query needs one word at
+ * least `minMatchCharLength` long (the pass's Fuse.js setting), so one or two letters don't keep the catalog.
+ */
+export function containsQueryWords(
+  productWords: readonly string[],
+  query: string,
+  minMatchCharLength: number,
+): boolean {
+  const queryWords = searchWords(query);
+  if (!queryWords.some((word) => word.length >= minMatchCharLength)) return false;
+  return queryWords.every((word) => productWords.some((productWord) => productWord.startsWith(word)));
 }
 
 /** Best score first; a tie (equal to SEARCH_SCORE_TIE_DECIMALS places) goes to the lower `ordinal`. */

@@ -119,5 +119,23 @@ export const SOCIAL_LINKS: readonly MenuLink[] = [
   { text: "TikTok", url: "https://www.tiktok.com/@lenslane" },
 ];
 
-/** Spec 2.8: payment options; PayPal and AfterPay default on unless toggled off, ApplePay only on Apple devices. */
+/** Spec 2.8: the 'We accept' strip always names the cards the card form takes (models/card.ts) and FSA / HSA cards. */
 export const BASE_PAYMENT_OPTIONS = ["Visa", "Mastercard", "Discover", "American Express", "FSA / HSA"] as const;
+
+/** Spec 2.8's conditional payment options, in the spec's order. */
+export const ALTERNATIVE_PAYMENTS = ["PayPal", "ApplePay", "AfterPay"] as const;
+export type AlternativePayment = (typeof ALTERNATIVE_PAYMENTS)[number];
+
+/**
+ * The alternative payments checkout takes today: none, checkout takes cards only. The strip names only what
+ * checkout takes, so the payment adapter that adds one lists it here.
+ */
+export const CHECKOUT_ALTERNATIVE_PAYMENTS: readonly AlternativePayment[] = [];
+
+/** The strip: the cards, then each alternative checkout offers (ApplePay only on Apple devices, spec 3). */
+export function paymentOptions(offered: readonly AlternativePayment[], applePlatform: boolean): string[] {
+  const alternatives = ALTERNATIVE_PAYMENTS.filter(
+    (option) => offered.includes(option) && (option !== "ApplePay" || applePlatform),
+  );
+  return [...BASE_PAYMENT_OPTIONS, ...alternatives];
+}

@@ -19,6 +19,17 @@ import { safeReturnPathSchema } from "./promo-ribbon";
 export const SIGN_IN_SLIDES = ["sign-in", "guest", "create-account", "pin", "forgot"] as const;
 export type SignInSlide = (typeof SIGN_IN_SLIDES)[number];
 export const SIGN_IN_PARAM = "signin";
+/**
+ * The e-mail the next slide fills in (after 'Send me a code', a failed sign-in) travels in the dialog's URL: nothing
+ * a visitor types goes into the session cookie (decision 16).
+ */
+export const SIGN_IN_EMAIL_PARAM = "email";
+
+/** The e-mail in a dialog URL, when it is one. */
+export function signInEmailOf(search: string): string | null {
+  const parsed = emailSchema.safeParse(new URLSearchParams(search).get(SIGN_IN_EMAIL_PARAM) ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
 
 export function signInSlide(search: string): SignInSlide | null {
   const value = new URLSearchParams(search).get(SIGN_IN_PARAM);
@@ -118,7 +129,7 @@ export function signInHref(pathAndSearch: string, slide: SignInSlide, extra: Rec
 export function withoutSignIn(pathAndSearch: string): string {
   const [path, search = ""] = pathAndSearch.split("?");
   const params = new URLSearchParams(search);
-  for (const key of [SIGN_IN_PARAM, "redirectTo", "mode"]) params.delete(key);
+  for (const key of [SIGN_IN_PARAM, "redirectTo", "mode", SIGN_IN_EMAIL_PARAM]) params.delete(key);
   const rest = params.toString();
   return rest ? `${path}?${rest}` : (path ?? "/");
 }

@@ -1,8 +1,8 @@
 /** Facts about the store that appear across the shell. */
 export const SITE = {
   name: "Lenslane",
-  phoneDisplay: "1-800-555-0142",
-  phoneHref: "tel:+18005550142",
+  phoneDisplay: "1-800-266-8228",
+  phoneHref: "tel:+18002668228",
   helpText: "We're here to help. Real people with real answers in real time, 24/7.",
   /** Spec 2.8: the promise banner in the footer. */
   promiseText: "The Gajillion Percent Promise: if you're not happy, we'll make it right.",

@@ -9,3 +9,14 @@ export function stockText(units: number): string {
 
 /** The submit-and-skip placeholder UPC (spec), shown as 'Upload' instead of a stock count. */
 export const SUBMIT_AND_SKIP_UPC = "10999999999";
+export const SUBMIT_AND_SKIP_STOCK_TEXT = "Upload";
+
+/**
+ * A cart line's stock text: 'Upload' while it holds the submit-and-skip placeholder (the prescription comes later,
+ * so there is no SKU to count yet), the stock of its SKU once it has one, and none before (no UPC, or an unknown one).
+ */
+export function lineStockText(upc: string | null, units: number | undefined): string | null {
+  if (upc === SUBMIT_AND_SKIP_UPC) return SUBMIT_AND_SKIP_STOCK_TEXT;
+  if (!upc || units === undefined) return null;
+  return stockText(units);
+}

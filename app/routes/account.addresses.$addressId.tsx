@@ -4,9 +4,10 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { AccountNav } from "~/components/account/FormFields";
 import { addressFormSchema, toAddressFormDefaults, toAddressInput } from "~/models/address";
 import type { PageHandle } from "~/models/page";
-import { getAddress, updateAddress } from "~/services/addresses.server";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { servicesContext } from "~/services/context.server";
+import { getAddress, updateAddress } from "~/services/accounts/addresses.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.addresses.$addressId";
 
 export const handle: PageHandle = { pageName: "Account" };
@@ -35,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const customer = requireCustomer(context, request);
   const { db } = context.get(servicesContext);
   const id = addressIdOf(params);
-  const submission = parseWithZod(await request.formData(), { schema: addressFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: addressFormSchema });
   if (submission.status !== "success") {
     if (!(await getAddress(db, customer.id, id))) throw data(null, { status: 404 });
     return data(submission.reply(), { status: 400 });

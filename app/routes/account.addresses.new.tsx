@@ -4,9 +4,10 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { AccountNav } from "~/components/account/FormFields";
 import { addressFormSchema, toAddressFormDefaults, toAddressInput } from "~/models/address";
 import type { PageHandle } from "~/models/page";
-import { createAddress } from "~/services/addresses.server";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { servicesContext } from "~/services/context.server";
+import { createAddress } from "~/services/accounts/addresses.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.addresses.new";
 
 export const handle: PageHandle = { pageName: "Account" };
@@ -25,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireCustomer(context, request);
   const { db } = context.get(servicesContext);
-  const submission = parseWithZod(await request.formData(), { schema: addressFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: addressFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await createAddress(db, customer.id, toAddressInput(submission.value));
   return redirect("/account/addresses?saved=added", 303);

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { AddressCard } from "~/components/account/AddressCard";
 import { AccountNav, SavedNotice } from "~/components/account/FormFields";
 import type { PageHandle } from "~/models/page";
-import { deleteAddress, listAddresses, setPrimaryAddress } from "~/services/addresses.server";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { servicesContext } from "~/services/context.server";
+import { deleteAddress, listAddresses, setPrimaryAddress } from "~/services/accounts/addresses.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.addresses";
 
 export const handle: PageHandle = { pageName: "Account" };
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireCustomer(context, request);
   const { db } = context.get(servicesContext);
-  const submission = parseWithZod(await request.formData(), { schema: addressActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: addressActionSchema });
   if (submission.status !== "success") {
     throw data({ error: "We couldn't change your address book. Please try again." }, { status: 400 });
   }

@@ -22,11 +22,17 @@ import {
   type SavedFlag,
 } from "~/models/account-settings";
 import type { PageHandle } from "~/models/page";
-import { deleteAllAuthSessions, EmailTakenError } from "~/services/auth/accounts.server";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { startSignedInSession } from "~/services/auth/sign-in.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { changePassword, getCustomerSettings, updatePreferences, updateProfile } from "~/services/customers.server";
+import { deleteAllAuthSessions, EmailTakenError } from "~/services/accounts/auth/accounts.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import {
+  changePassword,
+  getCustomerSettings,
+  updatePreferences,
+  updateProfile,
+} from "~/services/accounts/customers.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.settings";
 
 export const handle: PageHandle = { pageName: "Account" };
@@ -56,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireCustomer(context, request);
   const services = context.get(servicesContext);
   const { db } = services;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "update-profile") {

@@ -25,6 +25,7 @@ import {
   expiryYearOptions,
   isCardExpired,
   lastFour,
+  dropCardSecrets,
   SECRET_CARD_FIELDS,
 } from "~/models/card";
 import { addressesEqualForShipping } from "~/models/address-standardize";
@@ -42,18 +43,14 @@ import {
   snoozeMessage,
   SUBSCRIPTION_MESSAGES,
 } from "~/models/subscription";
-import { requireCustomer } from "~/services/auth/guard.server";
-import {
-  cardLockCookie,
-  hasCardLockCookie,
-  isCardSavingLocked,
-  recordFailedCardSave,
-} from "~/services/card-lock.server";
-import { shippableAddressBook, withSuggestion } from "~/services/checkout-address.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { listPaymentMethods, saveCard } from "~/services/payment-methods.server";
-import { orderSubscriptionNow } from "~/services/reorder-runner.server";
-import { flashToast } from "~/services/session.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { isCardSavingLocked } from "~/services/checkout/card-lock.server";
+import { saveCardUnderLock } from "~/services/checkout/card-save.server";
+import { shippableAddressBook, withSuggestion } from "~/services/checkout/checkout-address.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { listPaymentMethods } from "~/services/checkout/payment-methods.server";
+import { orderSubscriptionNow } from "~/services/subscriptions/reorder-runner.server";
+import { flashToast } from "~/services/platform/session.server";
 import {
   clearPendingSubscriptionAddress,
   confirmSubscriptionAddress,
@@ -61,8 +58,8 @@ import {
   pendingSubscriptionAddressOf,
   submitSubscriptionAddress,
   type SubscriptionAddressOutcome,
-} from "~/services/subscription-address.server";
-import { subscriptionPrice } from "~/services/subscription-pricing.server";
+} from "~/services/subscriptions/subscription-address.server";
+import { subscriptionPrice } from "~/services/subscriptions/subscription-pricing.server";
 import {
   cancelSubscription,
   parseSubscriptionId,
@@ -73,13 +70,14 @@ import {
   snoozeSubscription,
   subscriptionFor,
   type ChangeResult,
-} from "~/services/subscriptions.server";
+} from "~/services/subscriptions/subscriptions.server";
 import ordersStyles from "~/styles/orders.css?url";
 import addressStyles from "~/styles/checkout-address.css?url";
 import styles from "~/styles/subscriptions.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.subscriptions.$subscriptionId";
 
-export const handle: PageHandle = { pageName: "AutoReorder", headerType: "standard" };
+export const handle: PageHandle = { pageName: "AutoReorder", headerType: "standard", pageDialog: true };
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: ordersStyles },
@@ -209,10 +207,11 @@ export async function action(args: Route.ActionArgs) {
   const { session } = args.context.get(visitorContext);
   const { db } = services;
   const href = detailsHref(view.id);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request, { cardFields: true });
   const intent = formData.get("intent");
   // The account's address form posts no intent: anything without one is a new address.
   const form: SubscriptionFormName | undefined = intent === null ? "new-address" : INTENT_FORMS[String(intent)];
+  if (form !== "card") dropCardSecrets(formData);
   if (!form) return reply("page", refusal("We couldn't tell which change you asked for. Please try again."));
   if (view.status === "Cancelled") return reply("page", refusal(SUBSCRIPTION_MESSAGES.cancelled), { status: 409 });
 
@@ -362,24 +361,20 @@ export async function action(args: Route.ActionArgs) {
         lastFour: entered,
         headers,
       });
-    if (await isCardSavingLocked(db, customer.id, cookieHeader, now)) {
-      // Locked by the database count alone (the cookie was cleared): the cookie is set again.
-      const headers = hasCardLockCookie(cookieHeader) ? undefined : { "Set-Cookie": cardLockCookie(services.config) };
-      return refuse([CARD_MESSAGES.tooManyAttempts], headers);
-    }
-    const saved =
-      submission.status === "success"
-        ? await saveCard({ db, payments: services.payments }, customer.id, cardDetailsFromForm(submission.value))
-        : null;
-    if (saved?.ok) {
+    const saved = await saveCardUnderLock(services, {
+      customerId: customer.id,
+      cookieHeader,
+      card: submission.status === "success" ? cardDetailsFromForm(submission.value) : null,
+      now,
+    });
+    if (saved.ok) {
       const result = await setSubscriptionCard(db, customer.id, view.id, saved.card.id, now);
       return settle(result, `${cardLabel(saved.card)} saved. It will pay for this subscription.`);
     }
-    const { locked } = await recordFailedCardSave(db, customer.id, now);
-    // The failure that engages the lock says so at once (a 400 does not reload the page's data).
-    if (locked) return refuse([CARD_MESSAGES.tooManyAttempts], { "Set-Cookie": cardLockCookie(services.config) });
-    if (!saved) return refuse(undefined);
-    return refuse([saved.reason === "declined" ? CARD_MESSAGES.declined : CARD_MESSAGES.invalidCard]);
+    return refuse(
+      saved.formError ? [saved.formError] : undefined,
+      saved.setCookie ? { "Set-Cookie": saved.setCookie } : undefined,
+    );
   }
 }
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { SubscriptionFacts, summarizeSubscription } from "~/components/subscriptions/SubscriptionSummary";
 import { pagePath, type PageHandle } from "~/models/page";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { subscriptionPrice } from "~/services/subscription-pricing.server";
-import { listSubscriptions } from "~/services/subscriptions.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { subscriptionPrice } from "~/services/subscriptions/subscription-pricing.server";
+import { listSubscriptions } from "~/services/subscriptions/subscriptions.server";
 import ordersStyles from "~/styles/orders.css?url";
 import styles from "~/styles/subscriptions.css?url";
 import type { Route } from "./+types/account.subscriptions";

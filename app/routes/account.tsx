@@ -1,6 +1,6 @@
 import { ComingSoon } from "~/components/ui/ComingSoon";
 import type { PageHandle } from "~/models/page";
-import { requireCustomer } from "~/services/auth/guard.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import type { Route } from "./+types/account";
 
 export const handle: PageHandle = { pageName: "Account", headerType: "standard" };

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AddressForm } from "~/components/account/AddressForm";
 import { AddressStepSignIn } from "~/components/checkout/AddressStepSignIn";
+import { useInDialogSlot } from "~/components/ui/DialogSlot";
 import { addressChoices, SavedAddressForm, savedAddressSchema } from "~/components/checkout/AddressStepSaved";
 import {
   VERIFY_ADDRESS_HREF,
@@ -18,7 +19,7 @@ import {
 } from "~/models/address";
 import { pagePath, type PageHandle } from "~/models/page";
 import { signInHref } from "~/models/sign-in";
-import { cartExists } from "~/services/cart.server";
+import { cartExists } from "~/services/cart/cart.server";
 import {
   cartShippingAddress,
   clearPendingVerification,
@@ -29,15 +30,21 @@ import {
   submitShippingAddress,
   withSuggestion,
   type SubmitOutcome,
-} from "~/services/checkout-address.server";
-import { servicesContext, visitorContext, type Visitor } from "~/services/context.server";
+} from "~/services/checkout/checkout-address.server";
+import { servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
 import type { Database } from "~/services/db/client.server";
-import { funnelGroups, redirectToNextStep } from "~/services/funnel.server";
-import { flashToast } from "~/services/session.server";
+import { funnelGroups, redirectToNextStep } from "~/services/checkout/funnel.server";
+import { flashToast } from "~/services/platform/session.server";
 import styles from "~/styles/checkout-address.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/address";
 
-export const handle: PageHandle = { pageName: "Address", headerType: "simple", footerSimplified: true };
+export const handle: PageHandle = {
+  pageName: "Address",
+  headerType: "simple",
+  footerSimplified: true,
+  pageDialog: true,
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -115,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.info({ reason: "not signed in" }, "shipping address refused");
     throw redirect(signInHref("/address", "sign-in", { redirectTo: "/address" }), 303);
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const deps = { db, verifier: context.get(servicesContext).addressVerifier, logger };
 
@@ -167,6 +174,18 @@ async function goOn(db: Database, visitor: Visitor, message: string) {
 
 export default function AddressPage({ loaderData, actionData }: Route.ComponentProps) {
   const resultFor = (form: ActionForm) => (actionData?.form === form ? actionData.result : undefined);
+  // Rendered twice (DialogSlot.tsx): the dialog in the slot after the header, the page in <main>.
+  const inDialogSlot = useInDialogSlot();
+  if (inDialogSlot) {
+    const verify = loaderData.signedIn ? loaderData.verify : null;
+    return verify ? (
+      <VerifyAddressDialog
+        entryLines={verify.entryLines}
+        suggestionLines={verify.suggestionLines}
+        lastResult={resultFor("verify")}
+      />
+    ) : null;
+  }
   if (!loaderData.signedIn) {
     return (
       <section className="address-step">
@@ -175,7 +194,7 @@ export default function AddressPage({ loaderData, actionData }: Route.ComponentP
       </section>
     );
   }
-  const { addresses, selectedId, newAddressDefaults, verify } = loaderData;
+  const { addresses, selectedId, newAddressDefaults } = loaderData;
   return (
     <section className="address-step">
       <h1>Where should we ship your order?</h1>
@@ -195,13 +214,6 @@ export default function AddressPage({ loaderData, actionData }: Route.ComponentP
           cancelHref={null}
         />
       </section>
-      {verify ? (
-        <VerifyAddressDialog
-          entryLines={verify.entryLines}
-          suggestionLines={verify.suggestionLines}
-          lastResult={resultFor("verify")}
-        />
-      ) : null}
     </section>
   );
 }

@@ -16,7 +16,6 @@ import {
   customerJson,
   enforceRateLimit,
   issueToken,
-  methodNotAllowed,
   optionalBoolean,
   parseInput,
   promoteQuasiAccount,
@@ -24,12 +23,13 @@ import {
   requireApiCustomer,
   requireMethod,
   updateCustomerProfile,
-} from "~/services/auth-api.server";
-import { createCustomer, EmailTakenError } from "~/services/auth/accounts.server";
-import { authRateLimits } from "~/services/rate-limit.server";
-import { sendWelcomeEmail } from "~/services/auth/account-emails.server";
+} from "~/services/api/auth.server";
+import { createCustomer, EmailTakenError } from "~/services/accounts/auth/accounts.server";
+import { authRateLimits } from "~/services/platform/rate-limit.server";
+import { sendWelcomeEmail } from "~/services/accounts/auth/account-emails.server";
 import type { Route } from "./+types/api.authentication.account";
-import { countSubscriptions } from "~/services/subscriptions.server";
+import { countSubscriptions } from "~/services/subscriptions/subscriptions.server";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 const fullName = {
   when: (value: { firstName?: string; lastName?: string }) =>

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { EXPIRED_LINK_MESSAGE } from "~/services/visitor.server";
+import { EXPIRED_LINK_MESSAGE } from "~/services/platform/visitor.server";
 import {
   apiServices,
   authError,
   authOk,
   issueToken,
-  methodNotAllowed,
   optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
-} from "~/services/auth-api.server";
-import { customerForAutoLoginToken } from "~/services/auth/accounts.server";
+} from "~/services/api/auth.server";
+import { customerForAutoLoginToken } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.autoLogin";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 const autoLoginSchema = z.object({
   autoLoginToken: z
@@ -34,8 +34,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const input = parseInput(autoLoginSchema, await readJsonBody(request));
-  const { services, db } = apiServices(context);
+  const { services, db, visitor } = apiServices(context);
   const customer = await customerForAutoLoginToken(db, services.sessions.secrets, input.autoLoginToken);
   if (!customer) return authError(400, "InvalidCredentials", EXPIRED_LINK_MESSAGE);
-  return authOk(await issueToken(db, customer, "auto-login", input.rememberMe));
+  return authOk(await issueToken(db, customer, "auto-login", input.rememberMe, { signedInAs: visitor.customer }));
 }

@@ -5,16 +5,16 @@ import {
   authError,
   authOk,
   enforceRateLimit,
-  methodNotAllowed,
   optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
-} from "~/services/auth-api.server";
-import { sendSignInPin } from "~/services/auth/account-emails.server";
-import { findCustomerByEmail } from "~/services/auth/accounts.server";
-import { authRateLimits } from "~/services/rate-limit.server";
+} from "~/services/api/auth.server";
+import { sendSignInPin } from "~/services/accounts/auth/account-emails.server";
+import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
+import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.createPin";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 const createPinSchema = z.object({ email: emailSchema, isSms: optionalBoolean });
 

@@ -4,12 +4,12 @@ import {
   authOk,
   enforceRateLimit,
   lookupRateLimits,
-  methodNotAllowed,
   parseQuery,
   requireMethod,
-} from "~/services/auth-api.server";
-import { findCustomerByEmail } from "~/services/auth/accounts.server";
+} from "~/services/api/auth.server";
+import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.email";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 /** GET /api/authentication/email?email= → { exists }. Rate-limited per client address (it can enumerate). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,15 +4,15 @@ import {
   apiServices,
   authOk,
   enforceRateLimit,
-  methodNotAllowed,
   parseInput,
   readJsonBody,
   requireMethod,
-} from "~/services/auth-api.server";
-import { sendResetLink } from "~/services/auth/account-emails.server";
-import { findCustomerByEmail } from "~/services/auth/accounts.server";
-import { authRateLimits } from "~/services/rate-limit.server";
+} from "~/services/api/auth.server";
+import { sendResetLink } from "~/services/accounts/auth/account-emails.server";
+import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
+import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.guestReset";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 const guestResetSchema = z.object({ emailAddress: emailSchema });
 

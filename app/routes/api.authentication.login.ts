@@ -7,15 +7,15 @@ import {
   authOk,
   enforceRateLimit,
   issueToken,
-  methodNotAllowed,
   optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
-} from "~/services/auth-api.server";
-import { checkPassword } from "~/services/auth/accounts.server";
-import { authRateLimits } from "~/services/rate-limit.server";
+} from "~/services/api/auth.server";
+import { checkPassword } from "~/services/accounts/auth/accounts.server";
+import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.login";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 /** Spec 5: login needs both username and password; any other check happens against the account. */
 const loginSchema = z.object({

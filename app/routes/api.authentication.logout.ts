@@ -1,18 +1,10 @@
 import { z } from "zod";
 import { PRICE_BOOKS } from "~/models/catalog";
-import {
-  apiServices,
-  authError,
-  authOk,
-  bearerToken,
-  methodNotAllowed,
-  parseInput,
-  readJsonBody,
-  requireMethod,
-} from "~/services/auth-api.server";
-import { deleteAuthSession } from "~/services/auth/accounts.server";
-import { endSignedInSession } from "~/services/auth/sign-in.server";
+import { apiServices, authError, authOk, parseInput, readJsonBody, requireMethod } from "~/services/api/auth.server";
+import { deleteAuthSession } from "~/services/accounts/auth/accounts.server";
+import { endSignedInSession } from "~/services/accounts/auth/sign-in.server";
 import type { Route } from "./+types/api.authentication.logout";
+import { bearerToken, methodNotAllowed } from "~/services/api/json.server";
 
 /**
  * The spec's logout payload carries the price book. It is checked but not applied: a client must not pick its

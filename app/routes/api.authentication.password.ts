@@ -1,5 +1,6 @@
-import { authOk, methodNotAllowed, requireApiCustomer, requireMethod } from "~/services/auth-api.server";
+import { authOk, requireApiCustomer, requireMethod } from "~/services/api/auth.server";
 import type { Route } from "./+types/api.authentication.password";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 /** GET /api/authentication/password → { hasPassword } for the signed-in customer (a quasi account has none). */
 export function loader({ request, context }: Route.LoaderArgs) {

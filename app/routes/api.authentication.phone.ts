@@ -4,12 +4,12 @@ import {
   authOk,
   enforceRateLimit,
   lookupRateLimits,
-  methodNotAllowed,
   parseQuery,
   phoneHasAccount,
   requireMethod,
-} from "~/services/auth-api.server";
+} from "~/services/api/auth.server";
 import type { Route } from "./+types/api.authentication.phone";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 /**
  * GET /api/authentication/phone?phone= → { exists }. The phone is normalized to its 10 digits first (punctuation

@@ -7,14 +7,14 @@ import {
   authOk,
   enforceRateLimit,
   issueToken,
-  methodNotAllowed,
   parseInput,
   readJsonBody,
   requireMethod,
-} from "~/services/auth-api.server";
-import { findCustomerByEmail, verifyPin } from "~/services/auth/accounts.server";
-import { authRateLimits } from "~/services/rate-limit.server";
+} from "~/services/api/auth.server";
+import { findCustomerByEmail, verifyPin } from "~/services/accounts/auth/accounts.server";
+import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.pinLogin";
+import { methodNotAllowed } from "~/services/api/json.server";
 
 const pinLoginSchema = z.object({ emailAddress: emailSchema, pin: pinSchema });
 
@@ -33,12 +33,12 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const input = parseInput(pinLoginSchema, await readJsonBody(request));
-  const { services, db, clientIp } = apiServices(context);
+  const { services, db, clientIp, visitor } = apiServices(context);
   await enforceRateLimit(db, authRateLimits("pin", normalizeEmail(input.emailAddress), clientIp));
   const customer = await findCustomerByEmail(db, input.emailAddress);
   const result = customer ? await verifyPin(db, services.sessions.secrets[0]!, customer.id, input.pin) : "expired";
   if (result !== "ok" || !customer) {
     return authError(400, "InvalidCredentials", PIN_FAILURES[result === "ok" ? "expired" : result]);
   }
-  return authOk(await issueToken(db, customer, "pin", false));
+  return authOk(await issueToken(db, customer, "pin", false, { signedInAs: visitor.customer }));
 }

@@ -3,16 +3,15 @@ import { newPasswordSchema } from "~/models/account";
 import {
   apiServices,
   authOk,
-  bearerToken,
   endOtherSessions,
-  methodNotAllowed,
   parseInput,
   readJsonBody,
   requireApiCustomer,
   requireMethod,
-} from "~/services/auth-api.server";
-import { setPassword } from "~/services/auth/accounts.server";
+} from "~/services/api/auth.server";
+import { setPassword } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.updatePassword";
+import { bearerToken, methodNotAllowed } from "~/services/api/json.server";
 
 const updatePasswordSchema = z.object({ password: newPasswordSchema });
 

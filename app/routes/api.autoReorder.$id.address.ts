@@ -1,7 +1,6 @@
-import { methodNotAllowed, privateJson } from "~/services/api.server";
-import { readJson } from "~/services/cart-api.server";
-import { keepInAddressBook } from "~/services/checkout-address.server";
-import { servicesContext } from "~/services/context.server";
+import { methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { keepInAddressBook } from "~/services/checkout/checkout-address.server";
+import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
@@ -10,8 +9,8 @@ import {
   requireSubscriptionCustomer,
   requireSubscriptionId,
   verifySubscriptionAddress,
-} from "~/services/subscription-api.server";
-import { setSubscriptionAddress } from "~/services/subscriptions.server";
+} from "~/services/api/subscriptions.server";
+import { setSubscriptionAddress } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id.address";
 
 export function loader() {

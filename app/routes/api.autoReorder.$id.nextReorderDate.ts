@@ -7,9 +7,8 @@ import {
   snoozeMessage,
   snoozeSchema,
 } from "~/models/subscription";
-import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext } from "~/services/context.server";
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
@@ -18,8 +17,8 @@ import {
   requireSubscription,
   requireSubscriptionCustomer,
   requireSubscriptionId,
-} from "~/services/subscription-api.server";
-import { setNextReorderDate, snoozeSubscription } from "~/services/subscriptions.server";
+} from "~/services/api/subscriptions.server";
+import { setNextReorderDate, snoozeSubscription } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id.nextReorderDate";
 
 const featureSchema = z.object({

@@ -1,13 +1,13 @@
-import { methodNotAllowed, privateJson } from "~/services/api.server";
-import { servicesContext } from "~/services/context.server";
-import { orderSubscriptionNow } from "~/services/reorder-runner.server";
+import { methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { orderSubscriptionNow } from "~/services/subscriptions/reorder-runner.server";
 import {
   requireSubscription,
   requireSubscriptionCustomer,
   requireSubscriptionId,
   subscriptionConflict,
   subscriptionNotFound,
-} from "~/services/subscription-api.server";
+} from "~/services/api/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id.orderSubscriptionNow";
 
 export function loader() {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext } from "~/services/context.server";
+import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
@@ -9,8 +8,8 @@ import {
   requireSubscription,
   requireSubscriptionCustomer,
   requireSubscriptionId,
-} from "~/services/subscription-api.server";
-import { setSubscriptionCard } from "~/services/subscriptions.server";
+} from "~/services/api/subscriptions.server";
+import { setSubscriptionCard } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id.payment";
 
 const paymentSchema = z.object({

@@ -1,7 +1,6 @@
 import { quantitiesSchema } from "~/models/subscription";
-import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext } from "~/services/context.server";
+import { jsonError, methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
@@ -10,8 +9,8 @@ import {
   requireSubscription,
   requireSubscriptionCustomer,
   requireSubscriptionId,
-} from "~/services/subscription-api.server";
-import { setSubscriptionQuantities } from "~/services/subscriptions.server";
+} from "~/services/api/subscriptions.server";
+import { setSubscriptionQuantities } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id.subscriptionQuantity";
 
 export function loader() {

@@ -1,7 +1,6 @@
 import { cancelSchema } from "~/models/subscription";
-import { methodNotAllowed, privateJson } from "~/services/api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext } from "~/services/context.server";
+import { methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
@@ -11,8 +10,8 @@ import {
   requireSubscriptionCustomer,
   requireSubscriptionId,
   subscriptionsJson,
-} from "~/services/subscription-api.server";
-import { cancelSubscription } from "~/services/subscriptions.server";
+} from "~/services/api/subscriptions.server";
+import { cancelSubscription } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id";
 
 /**

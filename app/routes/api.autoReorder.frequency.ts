@@ -1,15 +1,14 @@
 import { frequencySchema } from "~/models/subscription";
-import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext } from "~/services/context.server";
+import { jsonError, methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
   formText,
   parseForm,
   requireSubscriptionCustomer,
-} from "~/services/subscription-api.server";
-import { parseSubscriptionId, setSubscriptionFrequency } from "~/services/subscriptions.server";
+} from "~/services/api/subscriptions.server";
+import { parseSubscriptionId, setSubscriptionFrequency } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.frequency";
 
 export function loader() {

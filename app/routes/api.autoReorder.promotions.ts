@@ -1,8 +1,8 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { rewardRuleJson } from "~/models/promotions";
-import { jsonError, jsonResponse, methodNotAllowed, parseProductId } from "~/services/api.server";
-import { servicesContext } from "~/services/context.server";
-import { autoReorderPromotions } from "~/services/promotions.server";
+import { jsonError, jsonResponse, methodNotAllowed, parseProductId } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { autoReorderPromotions } from "~/services/cart/promotions.server";
 import type { Route } from "./+types/api.autoReorder.promotions";
 
 /**

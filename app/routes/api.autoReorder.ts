@@ -1,7 +1,7 @@
-import { methodNotAllowed, privateJson } from "~/services/api.server";
-import { servicesContext } from "~/services/context.server";
-import { requireSubscriptionCustomer, subscriptionsJson } from "~/services/subscription-api.server";
-import { listSubscriptions } from "~/services/subscriptions.server";
+import { methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { requireSubscriptionCustomer, subscriptionsJson } from "~/services/api/subscriptions.server";
+import { listSubscriptions } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder";
 
 /**

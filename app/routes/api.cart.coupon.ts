@@ -1,19 +1,18 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { COUPON_MESSAGES, couponCodeSchema } from "~/models/cart-forms";
-import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { ensureCart } from "~/services/add-to-cart.server";
-import { applyCoupon, removeCoupon } from "~/services/cart-changes.server";
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { ensureCart } from "~/services/cart/add-to-cart.server";
+import { applyCoupon, removeCoupon } from "~/services/cart/cart-changes.server";
 import {
   apiCartClient,
   cartChangeError,
   cartJson,
-  readJson,
   requireCartId,
   type ApiCartClient,
-} from "~/services/cart-api.server";
-import { createCart } from "~/services/cart.server";
-import { visitorContext } from "~/services/context.server";
+} from "~/services/api/cart.server";
+import { createCart } from "~/services/cart/cart.server";
+import { visitorContext } from "~/services/platform/context.server";
 import { carts } from "~/services/db/schema";
 import type { Route } from "./+types/api.cart.coupon";
 

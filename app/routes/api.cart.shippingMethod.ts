@@ -1,14 +1,13 @@
-import { methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
+import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { z } from "zod";
-import { setShippingLevel } from "~/services/cart-changes.server";
+import { setShippingLevel } from "~/services/cart/cart-changes.server";
 import {
   apiCartClient,
   cartChangeError,
   cartJson,
-  readJson,
   requireCartId,
   shippingLevelSchema,
-} from "~/services/cart-api.server";
+} from "~/services/api/cart.server";
 import type { Route } from "./+types/api.cart.shippingMethod";
 
 const shippingMethodSchema = z.object({ shippingLevel: shippingLevelSchema });

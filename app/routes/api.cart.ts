@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { COUPON_MESSAGES, couponCodeSchema } from "~/models/cart-forms";
-import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { modifyCart, type CouponNotice } from "~/services/cart-changes.server";
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { modifyCart, type CouponNotice } from "~/services/cart/cart-changes.server";
 import {
   apiCartClient,
   cartChangeError,
   cartJson,
-  readJson,
   requireCartId,
   shippingLevelSchema,
-} from "~/services/cart-api.server";
+} from "~/services/api/cart.server";
 import type { Route } from "./+types/api.cart";
 
 /**

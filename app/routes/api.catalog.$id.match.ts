@@ -6,9 +6,9 @@ import {
   parseParameterSelection,
   parseProductId,
   requireVisibleProduct,
-} from "~/services/api.server";
-import { findProductById, matchSku, productParametersOf } from "~/services/catalog.server";
-import { servicesContext } from "~/services/context.server";
+} from "~/services/api/json.server";
+import { findProductById, matchSku, productParametersOf } from "~/services/catalog/catalog.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.catalog.$id.match";
 
 /** GET /api/catalog/{id}/match?power=…&baseCurve=…: the SKU a complete set of parameters resolves to. */

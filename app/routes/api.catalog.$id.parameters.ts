@@ -1,7 +1,7 @@
 import { PUBLIC_RESOURCE_CACHE_CONTROL } from "~/models/http-cache";
-import { jsonResponse, methodNotAllowed, parseProductId, requireVisibleProduct } from "~/services/api.server";
-import { findProductById, productParametersOf } from "~/services/catalog.server";
-import { servicesContext } from "~/services/context.server";
+import { jsonResponse, methodNotAllowed, parseProductId, requireVisibleProduct } from "~/services/api/json.server";
+import { findProductById, productParametersOf } from "~/services/catalog/catalog.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.catalog.$id.parameters";
 
 /** GET /api/catalog/{id}/parameters: the product's lens parameters and their options, in display order. */

@@ -5,9 +5,9 @@ import {
   parsePriceBook,
   parseProductId,
   requireVisibleProduct,
-} from "~/services/api.server";
-import { findProductDetail, productPath } from "~/services/catalog.server";
-import { servicesContext } from "~/services/context.server";
+} from "~/services/api/json.server";
+import { findProductDetail, productPath } from "~/services/catalog/catalog.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.catalog.$id";
 
 /** GET /api/catalog/{id}?priceBook=: one product with its price in that book and its parameters. */

@@ -1,7 +1,7 @@
 import { PUBLIC_RESOURCE_CACHE_CONTROL } from "~/models/http-cache";
-import { jsonResponse, methodNotAllowed, parsePriceBook } from "~/services/api.server";
-import { listCatalog, productPath } from "~/services/catalog.server";
-import { servicesContext } from "~/services/context.server";
+import { jsonResponse, methodNotAllowed, parsePriceBook } from "~/services/api/json.server";
+import { listCatalog, productPath } from "~/services/catalog/catalog.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.catalog";
 
 /** GET /api/catalog?priceBook=none|high|low: every product with a public page, priced in that book. */

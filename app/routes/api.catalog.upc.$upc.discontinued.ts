@@ -1,7 +1,7 @@
 import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
-import { isSkuDiscontinued, jsonError, jsonResponse, methodNotAllowed, parseUpc } from "~/services/api.server";
-import { findSkuByUpc } from "~/services/catalog.server";
-import { servicesContext } from "~/services/context.server";
+import { isSkuDiscontinued, jsonError, jsonResponse, methodNotAllowed, parseUpc } from "~/services/api/json.server";
+import { findSkuByUpc } from "~/services/catalog/catalog.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.catalog.upc.$upc.discontinued";
 
 /** GET /api/catalog/upc/{upc}/discontinued: whether the lens can no longer be ordered. */

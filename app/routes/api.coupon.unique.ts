@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
-import { TOO_MANY_REQUESTS_MESSAGE } from "~/services/cart-api.server";
-import { requestInfoContext, servicesContext } from "~/services/context.server";
-import { issueUniqueCoupon } from "~/services/promotions.server";
-import { consumeRateLimit, type RateLimitRule } from "~/services/rate-limit.server";
+import { jsonError, methodNotAllowed, privateJson, TOO_MANY_REQUESTS_MESSAGE } from "~/services/api/json.server";
+import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
+import { issueUniqueCoupon } from "~/services/cart/promotions.server";
+import { consumeRateLimit, type RateLimitRule } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.coupon.unique";
 
 const couponNameSchema = z

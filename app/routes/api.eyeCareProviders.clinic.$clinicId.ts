@@ -1,7 +1,7 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
-import { jsonError, jsonResponse, methodNotAllowed } from "~/services/api.server";
-import { servicesContext } from "~/services/context.server";
-import { clinicWithDoctors, doctorJson } from "~/services/doctors.server";
+import { jsonError, jsonResponse, methodNotAllowed } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { clinicWithDoctors, doctorJson } from "~/services/doctors/doctors.server";
 import type { Route } from "./+types/api.eyeCareProviders.clinic.$clinicId";
 
 /**

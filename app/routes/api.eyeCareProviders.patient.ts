@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { patientKey } from "~/models/doctor-search";
 import { FULL_NAME_MAX } from "~/models/patient";
-import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
-import { bearerToken } from "~/services/auth-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { doctorJson, findDoctor } from "~/services/doctors.server";
-import { recentDoctors } from "~/services/group-doctors.server";
+import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { doctorJson, findDoctor } from "~/services/doctors/doctors.server";
+import { recentDoctors } from "~/services/doctors/group-doctors.server";
 import type { Route } from "./+types/api.eyeCareProviders.patient";
 
 /** How many of the customer's latest order groups are looked through for the patient. */

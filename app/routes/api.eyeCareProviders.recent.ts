@@ -1,9 +1,8 @@
 import { patientKey } from "~/models/doctor-search";
-import { methodNotAllowed, privateJson } from "~/services/api.server";
-import { bearerToken } from "~/services/auth-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { doctorJson, findDoctor } from "~/services/doctors.server";
-import { recentDoctors } from "~/services/group-doctors.server";
+import { bearerToken, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { doctorJson, findDoctor } from "~/services/doctors/doctors.server";
+import { recentDoctors } from "~/services/doctors/group-doctors.server";
 import type { Route } from "./+types/api.eyeCareProviders.recent";
 
 interface PatientName {

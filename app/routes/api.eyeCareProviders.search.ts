@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { isInternational } from "~/models/address";
 import { DOCTOR_SEARCH_MESSAGES, doctorSearchSchema, isPhoneShaped } from "~/models/doctor-search";
-import { getPrimaryAddress } from "~/services/addresses.server";
-import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { bearerToken } from "~/services/auth-api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { doctorJson, searchDoctors } from "~/services/doctors.server";
+import { getPrimaryAddress } from "~/services/accounts/addresses.server";
+import { bearerToken, jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { doctorJson, searchDoctors } from "~/services/doctors/doctors.server";
 import type { Route } from "./+types/api.eyeCareProviders.search";
 
 const text = (field: string) => z.string({ error: `${field} must be text.` }).nullish();

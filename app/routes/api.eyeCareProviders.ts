@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { addDoctorSchema, ALL_GROUPS, toNewDoctorInput } from "~/models/doctor-search";
-import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { bearerToken } from "~/services/auth-api.server";
-import { readJson } from "~/services/cart-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { addDoctor, doctorJson, findDoctor } from "~/services/doctors.server";
+import { bearerToken, jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { addDoctor, doctorJson, findDoctor } from "~/services/doctors/doctors.server";
 import type { Route } from "./+types/api.eyeCareProviders";
 
 // The fields follow the add-doctor form's rules (addDoctorSchema), in the spec's JSON shape.

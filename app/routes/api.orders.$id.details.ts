@@ -1,7 +1,6 @@
-import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
-import { bearerToken } from "~/services/auth-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { orderDetails, orderDetailsJson } from "~/services/order-history.server";
+import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { orderDetails, orderDetailsJson } from "~/services/orders/order-history.server";
 import { isOrderNumberShaped } from "~/models/order-status";
 import type { Route } from "./+types/api.orders.$id.details";
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { jsonError, methodNotAllowed, privateJson } from "~/services/api.server";
-import { bearerToken } from "~/services/auth-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { orderHistory, orderHistoryEntryJson } from "~/services/order-history.server";
+import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { orderHistory, orderHistoryEntryJson } from "~/services/orders/order-history.server";
 import type { Route } from "./+types/api.orders.history";
 
 const MAX_PAGE_SIZE = 50;

@@ -1,8 +1,8 @@
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { rewardRuleJson } from "~/models/promotions";
-import { jsonResponse, methodNotAllowed } from "~/services/api.server";
-import { servicesContext } from "~/services/context.server";
-import { activePromotions } from "~/services/promotions.server";
+import { jsonResponse, methodNotAllowed } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { activePromotions } from "~/services/cart/promotions.server";
 import type { Route } from "./+types/api.promotions.all";
 
 /**

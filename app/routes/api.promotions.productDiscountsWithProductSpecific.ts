@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api.server";
-import { promotionDiscounts, readJson } from "~/services/cart-api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { promotionDiscounts } from "~/services/api/cart.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.promotions.productDiscountsWithProductSpecific";
 
 const EYES = { right: "right", r: "right", od: "right", left: "left", l: "left", os: "left", none: "none" } as const;

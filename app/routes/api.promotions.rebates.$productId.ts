@@ -1,7 +1,7 @@
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
-import { jsonError, jsonResponse, methodNotAllowed, parsePriceBook, parseProductId } from "~/services/api.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { customerGroupsFor, rebatesForProduct } from "~/services/promotions.server";
+import { jsonError, jsonResponse, methodNotAllowed, parsePriceBook, parseProductId } from "~/services/api/json.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { customerGroupsFor, rebatesForProduct } from "~/services/cart/promotions.server";
 import type { Route } from "./+types/api.promotions.rebates.$productId";
 
 /**

@@ -4,11 +4,12 @@ import { z } from "zod";
 import type { PageHandle } from "~/models/page";
 import { addDays, formatReorderDate, SNOOZE_LINK_PARAM, SNOOZE_PATH, snoozeMessage } from "~/models/subscription";
 import { snoozeLabel } from "~/services/adapters/email/subscription-templates";
-import { servicesContext } from "~/services/context.server";
-import { isSpam } from "~/services/honeypot.server";
-import { snoozeLinkState, type SnoozeLinkState } from "~/services/reorder-reminders.server";
-import { snoozeSubscription } from "~/services/subscriptions.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { isSpam } from "~/services/platform/honeypot.server";
+import { snoozeLinkState, type SnoozeLinkState } from "~/services/subscriptions/reorder-reminders.server";
+import { snoozeSubscription } from "~/services/subscriptions/subscriptions.server";
 import styles from "~/styles/snooze.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/auto-reorder.snooze";
 
 export const handle: PageHandle = { pageName: "AutoReorderSnooze", headerType: "simple", footerSimplified: true };
@@ -89,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = snoozeFormSchema.safeParse(Object.fromEntries(formData));
   const token = parsed.success ? parsed.data[SNOOZE_LINK_PARAM] : "";
   if (!parsed.success || (await isSpam(formData))) return redirect(snoozePath(token), 303);

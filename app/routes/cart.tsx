@@ -9,20 +9,22 @@ import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
+import { lensGroupHeading } from "~/models/patient";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
-import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart-changes.server";
-import { pricedCart } from "~/services/cart-pricing.server";
+import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart/cart-changes.server";
+import { pricedCart } from "~/services/cart/cart-pricing.server";
 import {
   cartExists,
   cartView,
   changeItemQuantity,
   removeCartItem,
   removeDiscontinuedItems,
-} from "~/services/cart.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { redirectToNextStep } from "~/services/funnel.server";
-import { flashToast } from "~/services/session.server";
+} from "~/services/cart/cart.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { redirectToNextStep } from "~/services/checkout/funnel.server";
+import { flashToast } from "~/services/platform/session.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/cart";
 
 export const handle: PageHandle = { pageName: "Cart" };
@@ -61,7 +63,7 @@ type ActionForm = "line" | "coupon" | "shipping";
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const { session, priceBook, customer } = context.get(visitorContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const cartId = session.get("cartId");
   const exists = cartId ? await cartExists(db, cartId) : false;
@@ -145,13 +147,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     );
   }
   const lineResult = actionData?.form === "line" ? actionData : null;
+  const firstImageLineId = cart.groups.flatMap((group) => group.items).find((item) => item.imageUrl)?.id;
   return (
     <section className="cart">
       <h1>Your cart</h1>
       {notices}
       <div className="cart-layout">
         <div className="cart-main">
-          {cart.groups.map((group, index) => (
+          {cart.groups.map((group) => (
             <section
               key={group.id}
               className="cart-group"
@@ -159,7 +162,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               data-testid="cart-group"
             >
               <h2 id={`group-${group.id}`}>
-                {group.type === "Lens" ? `Contact lenses ${index + 1}` : "Lens solution"}
+                {group.type === "Lens" ? lensGroupHeading(group.patient) : "Lens solution"}
               </h2>
               {group.autoReorder ? <p className="cart-group-autoreorder">Auto-reorder: {group.autoReorder}</p> : null}
               <table className="cart-table">
@@ -183,6 +186,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       key={`${item.id}-${item.quantity}`}
                       line={item}
                       lastResult={lineResult?.itemId === item.id ? lineResult.result : undefined}
+                      eager={item.id === firstImageLineId}
                     />
                   ))}
                 </tbody>

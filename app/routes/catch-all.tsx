@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { legacyRedirectTarget } from "~/models/redirects";
-import { servicesContext } from "~/services/context.server";
-import { loadContentPage, notFound } from "~/services/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { loadContentPage, notFound } from "~/services/content/content-pages.server";
 import type { Route } from "./+types/catch-all";
 
 // Any other path: a legacy address that moved, a content page ({category}/{path}/{subPath}), or the 404.

@@ -18,6 +18,7 @@ import {
   isCardExpired,
   lastFour,
   placeOrderSchema,
+  dropCardSecrets,
   SECRET_CARD_FIELDS,
 } from "~/models/card";
 import { formatCents } from "~/models/catalog";
@@ -25,21 +26,18 @@ import { isSkipped, type FunnelPage } from "~/models/funnel";
 import { EYE_NAMES } from "~/models/lens-parameters";
 import { pagePath, type PageHandle } from "~/models/page";
 import { isShippingLevel } from "~/models/shipping";
-import {
-  cardLockCookie,
-  hasCardLockCookie,
-  isCardSavingLocked,
-  recordFailedCardSave,
-} from "~/services/card-lock.server";
-import { setShippingLevel } from "~/services/cart-changes.server";
-import { pricedCart } from "~/services/cart-pricing.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { journeyOf, updateJourney } from "~/services/funnel.server";
-import { saveCard, walletOf } from "~/services/payment-methods.server";
-import { checkoutCart } from "~/services/checkout-cart.server";
-import { placeOrder } from "~/services/place-order.server";
-import { flashToast } from "~/services/session.server";
+import { isCardSavingLocked } from "~/services/checkout/card-lock.server";
+import { saveCardUnderLock } from "~/services/checkout/card-save.server";
+import { setShippingLevel } from "~/services/cart/cart-changes.server";
+import { pricedCart } from "~/services/cart/cart-pricing.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
+import { walletOf } from "~/services/checkout/payment-methods.server";
+import { checkoutCart } from "~/services/checkout/checkout-cart.server";
+import { placeOrder } from "~/services/checkout/place-order.server";
+import { flashToast } from "~/services/platform/session.server";
 import styles from "~/styles/checkout.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/checkout";
 
 export const handle: PageHandle = { pageName: "Checkout", headerType: "simple", footerSimplified: true };
@@ -173,8 +171,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, priceBook, customer } = context.get(visitorContext);
   if (!customer) throw redirect("/address", 303);
   const cartId = session.get("cartId");
-  const formData = await request.formData();
+  const formData = await readForm(request, { cardFields: true });
   const intent = formData.get("intent");
+  if (intent !== "save-card") dropCardSecrets(formData);
 
   if (intent === "set-shipping") {
     const submission = parseWithZod(formData, { schema: shippingFormSchema });
@@ -200,28 +199,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers,
       );
 
-    if (await isCardSavingLocked(services.db, customer.id, cookieHeader)) {
-      // Locked by the database count alone (the cookie was cleared): the cookie is set again.
-      const headers = hasCardLockCookie(cookieHeader) ? undefined : { "Set-Cookie": cardLockCookie(services.config) };
-      return refuse([CARD_MESSAGES.tooManyAttempts], headers);
-    }
-    const saved =
-      submission.status === "success"
-        ? await saveCard(
-            { db: services.db, payments: services.payments },
-            customer.id,
-            cardDetailsFromForm(submission.value),
-          )
-        : null;
-    if (saved?.ok) {
+    // The card lock is checked and the attempt counted before the vault sees the card (card-save.server.ts).
+    const saved = await saveCardUnderLock(services, {
+      customerId: customer.id,
+      cookieHeader,
+      card: submission.status === "success" ? cardDetailsFromForm(submission.value) : null,
+    });
+    if (saved.ok) {
       flashToast(session, "success", `${cardLabel(saved.card)} saved.`);
       return redirect("/checkout", 303);
     }
-    const { locked } = await recordFailedCardSave(services.db, customer.id);
-    // The failure that engages the lock says so at once (a 400 does not reload the page's data).
-    if (locked) return refuse([CARD_MESSAGES.tooManyAttempts], { "Set-Cookie": cardLockCookie(services.config) });
-    if (!saved) return refuse(undefined);
-    return refuse([saved.reason === "declined" ? CARD_MESSAGES.declined : CARD_MESSAGES.invalidCard]);
+    return refuse(
+      saved.formError ? [saved.formError] : undefined,
+      saved.setCookie ? { "Set-Cookie": saved.setCookie } : undefined,
+    );
   }
 
   const submission = parseWithZod(formData, { schema: placeOrderSchema });

@@ -3,8 +3,8 @@ import { ProductGrid } from "~/components/product/ProductTile";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
 import { pageMeta } from "~/models/seo";
-import { listProductTiles, PRODUCT_TYPE } from "~/services/catalog.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
+import { listProductTiles, PRODUCT_TYPE } from "~/services/catalog/catalog.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/contact-lens-solution";
 
 export const handle: PageHandle = { pageName: "ProductListPage", cache: "public" };

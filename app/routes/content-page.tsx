@@ -2,8 +2,8 @@ import { ContentArticle } from "~/components/content/ContentArticle";
 import type { ContentPage } from "~/models/content";
 import type { PageHandle } from "~/models/page";
 import { pageMeta } from "~/models/seo";
-import { servicesContext } from "~/services/context.server";
-import { loadContentPage, notFound } from "~/services/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { loadContentPage, notFound } from "~/services/content/content-pages.server";
 import type { Route } from "./+types/content-page";
 
 export const handle: PageHandle = {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { PageHandle } from "~/models/page";
 import { myAccountLinks } from "~/models/shell-links";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { visitorContext } from "~/services/context.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/dashboard";
 
 export const handle: PageHandle = { pageName: "Dashboard" };

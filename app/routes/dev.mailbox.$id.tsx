@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { PageHandle } from "~/models/page";
-import { findOutboxMessage } from "~/services/adapters/email/outbox.server";
-import { notFound } from "~/services/content-pages.server";
-import { servicesContext } from "~/services/context.server";
+import { findOutboxMessage, outboxStatus } from "~/services/adapters/email/outbox.server";
+import { notFound } from "~/services/content/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/dev.mailbox.$id";
 
 export const handle: PageHandle = { pageName: "DevMailbox", headerType: "simple" };
@@ -27,14 +27,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       text: row.textBody,
       html: row.htmlBody,
       createdAt: formatTime(row.createdAt),
+      status: outboxStatus(row),
       sentAt: row.sentAt ? formatTime(row.sentAt) : null,
       error: row.error,
+      attempts: row.attempts,
+      nextAttemptAt: row.nextAttemptAt ? formatTime(row.nextAttemptAt) : null,
+      secretExpiresAt: row.secretExpiresAt ? formatTime(row.secretExpiresAt) : null,
+      scrubbedAt: row.scrubbedAt ? formatTime(row.scrubbedAt) : null,
     },
   };
 }
 
 function formatTime(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+function deliveryText(message: {
+  status: ReturnType<typeof outboxStatus>;
+  sentAt: string | null;
+  error: string | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+}): string {
+  switch (message.status) {
+    case "sent":
+      return `sent ${message.sentAt}`;
+    case "queued":
+      return "queued for delivery";
+    case "retrying":
+      return `attempt ${message.attempts} failed (${message.error}); next attempt ${message.nextAttemptAt}`;
+    case "failed":
+      return `not sent: ${message.error}`;
+    case "stored":
+      return "not sent (outbox only)";
+  }
 }
 
 /** The http(s) links in the text body, as real links (the HTML preview is sandboxed, so its links are inert). */
@@ -61,13 +87,17 @@ export default function DevMailboxMessagePage({ loaderData }: Route.ComponentPro
           <time>{message.createdAt}</time>
         </dd>
         <dt>SMTP</dt>
-        <dd>
-          {message.error
-            ? `failed: ${message.error}`
-            : message.sentAt
-              ? `sent ${message.sentAt}`
-              : "not sent (outbox only)"}
-        </dd>
+        <dd data-testid="mail-status">{deliveryText(message)}</dd>
+        {message.secretExpiresAt || message.scrubbedAt ? (
+          <>
+            <dt>Codes and sign-in links</dt>
+            <dd data-testid="mail-secrets">
+              {message.scrubbedAt
+                ? `removed ${message.scrubbedAt}`
+                : `shown until they expire, ${message.secretExpiresAt}`}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {links.length > 0 ? (
         <>

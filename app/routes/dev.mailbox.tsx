@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { PageHandle } from "~/models/page";
-import { listOutbox } from "~/services/adapters/email/outbox.server";
-import { notFound } from "~/services/content-pages.server";
-import { servicesContext } from "~/services/context.server";
+import { listOutbox, outboxStatus } from "~/services/adapters/email/outbox.server";
+import { notFound } from "~/services/content/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/dev.mailbox";
 
 export const handle: PageHandle = { pageName: "DevMailbox", headerType: "simple" };
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       to: row.toAddress,
       subject: row.subject,
       createdAt: formatTime(row.createdAt),
-      status: row.error ? "failed" : row.sentAt ? "sent" : "stored",
+      status: outboxStatus(row),
     })),
   };
 }
@@ -45,8 +45,10 @@ export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
       <h1>Dev mailbox</h1>
       <p>
         Every e-mail the store sends is kept here
-        {smtp ? " and also sent through SMTP" : " (no SMTP server is configured, so nothing leaves this machine)"}.
-        Newest first, the latest {PAGE_SIZE}.
+        {smtp
+          ? " and delivered through SMTP in the background (codes and sign-in links are removed once it went out)"
+          : " (no SMTP server is configured, so nothing leaves this machine; codes and sign-in links show until they expire)"}
+        . Newest first, the latest {PAGE_SIZE}.
       </p>
       <Form method="get" className="search-page-form">
         <label htmlFor="mailbox-to">Recipient</label>

@@ -1,17 +1,18 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatOrderDate, isOrderNumberShaped, orderStatus } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
-import { notFound } from "~/services/content-pages.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
+import { notFound } from "~/services/content/content-pages.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { ADVANCE_ACTIONS } from "~/models/order-status";
-import { sendReorderReminders } from "~/services/reorder-reminders.server";
-import { runDueSubscriptions } from "~/services/reorder-runner.server";
-import { advanceOrder, recentOrders, type OperationsRow } from "~/services/order-operations.server";
-import { flashToast } from "~/services/session.server";
+import { sendReorderReminders } from "~/services/subscriptions/reorder-reminders.server";
+import { runDueSubscriptions } from "~/services/subscriptions/reorder-runner.server";
+import { advanceOrder, recentOrders, type OperationsRow } from "~/services/orders/order-operations.server";
+import { flashToast } from "~/services/platform/session.server";
 import { SUBSCRIPTION_DEV_ACTIONS, type SubscriptionDevAction } from "~/models/subscription";
-import { changeSubscriptionForDev, recentSubscriptions } from "~/services/subscription-operations.server";
+import { changeSubscriptionForDev, recentSubscriptions } from "~/services/subscriptions/subscription-operations.server";
 import styles from "~/styles/orders.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/dev.orders";
 
 export const handle: PageHandle = { pageName: "DevOrders", headerType: "simple" };
@@ -68,7 +69,7 @@ function operationsView(row: OperationsRow) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (services.config.isProduction) notFound(services, request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const { session } = context.get(visitorContext);
   const job = jobSchema.safeParse(form);
   if (job.success) {
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = advanceSchema.safeParse(form);
   if (!parsed.success) throw data({ error: "Choose an order and a step." }, { status: 400 });
-  const result = await advanceOrder(services.db, parsed.data.orderNumber, parsed.data.intent);
+  const result = await advanceOrder(services, parsed.data.orderNumber, parsed.data.intent);
   flashToast(session, result.ok ? "success" : "error", result.message);
   return redirect("/dev/orders", 303);
 }
@@ -115,7 +116,8 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
       <p>
         Moves orders along as the warehouse would, so history and statuses can be tried out. The latest {LIMIT} orders
         of every customer, newest first. The same steps run from a terminal:{" "}
-        <code>npx tsx scripts/advance-order.ts &lt;orderNumber&gt; verify|ship|deliver</code>.
+        <code>npx tsx scripts/advance-order.ts &lt;orderNumber&gt; verify|ship|deliver</code>. Shipping sends the
+        customer the &apos;order shipped&apos; e-mail (see the <Link to="/dev/mailbox">dev mailbox</Link>).
       </p>
       {orders.length === 0 ? (
         <p data-testid="dev-orders-empty">No orders yet.</p>

@@ -18,15 +18,16 @@ import {
 } from "~/models/doctor-search";
 import { isSkipped, type FunnelState } from "~/models/funnel";
 import type { PageHandle } from "~/models/page";
-import { cartExists } from "~/services/cart.server";
-import { servicesContext, visitorContext, type Visitor } from "~/services/context.server";
+import { cartExists } from "~/services/cart/cart.server";
+import { servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
 import type { Database } from "~/services/db/client.server";
-import { addDoctor, doctorSearchFromQuery, findDoctor } from "~/services/doctors.server";
-import { fillDoctorsByPatient, setGroupDoctor } from "~/services/group-doctors.server";
-import { loadFunnelState, redirectToNextStep } from "~/services/funnel.server";
-import { isSpam } from "~/services/honeypot.server";
-import { flashToast } from "~/services/session.server";
+import { addDoctor, doctorSearchFromQuery, findDoctor } from "~/services/doctors/doctors.server";
+import { fillDoctorsByPatient, setGroupDoctor } from "~/services/doctors/group-doctors.server";
+import { loadFunnelState, redirectToNextStep } from "~/services/checkout/funnel.server";
+import { isSpam } from "~/services/platform/honeypot.server";
+import { flashToast } from "~/services/platform/session.server";
 import doctorStyles from "~/styles/doctors.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/doctor";
 
 export const handle: PageHandle = { pageName: "Doctor", headerType: "simple", footerSimplified: true };
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const visitor = context.get(visitorContext);
   const cartId = await currentCartId(db, visitor);
   if (!cartId) return redirect("/cart", 303);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   let doctorId: number;

@@ -4,9 +4,9 @@ import { DoctorSearchForm } from "~/components/doctor/DoctorSearchForm";
 import { isInternational } from "~/models/address";
 import type { PageHandle } from "~/models/page";
 import { SITE } from "~/models/site";
-import { getPrimaryAddress } from "~/services/addresses.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { doctorSearchFromQuery } from "~/services/doctors.server";
+import { getPrimaryAddress } from "~/services/accounts/addresses.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { doctorSearchFromQuery } from "~/services/doctors/doctors.server";
 import doctorStyles from "~/styles/doctors.css?url";
 import type { Route } from "./+types/eye-doctor-search";
 

@@ -5,9 +5,9 @@ import { doctorDisplayName, stateName } from "~/models/doctor-search";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
 import { SITE } from "~/models/site";
-import { notFound } from "~/services/content-pages.server";
-import { servicesContext } from "~/services/context.server";
-import { clinicWithDoctors } from "~/services/doctors.server";
+import { notFound } from "~/services/content/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { clinicWithDoctors } from "~/services/doctors/doctors.server";
 import doctorStyles from "~/styles/doctors.css?url";
 import type { Route } from "./+types/eye-doctors.$clinicId";
 

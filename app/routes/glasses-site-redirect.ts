@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { servicesContext } from "~/services/context.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/glasses-site-redirect";
 
 /**

@@ -1,4 +1,4 @@
-import { servicesContext } from "~/services/context.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/healthcheck";
 
 /** 200 only when the database answers; load balancers take the instance out otherwise. */

@@ -2,14 +2,17 @@ import { data, Link } from "react-router";
 import { BrandTiles } from "~/components/shell/LinkList";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
+import { HOME_OG_IMAGE_PATH, ogCard } from "~/models/og-image";
 import { pageMeta } from "~/models/seo";
-import { servicesContext } from "~/services/context.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { pageName: "Home", cache: "public" };
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta({ ...loaderData.home.meta, canonical: "/" }, loaderData.siteUrl) : [];
+  loaderData
+    ? pageMeta({ ...loaderData.home.meta, canonical: "/", image: ogCard(HOME_OG_IMAGE_PATH) }, loaderData.siteUrl)
+    : [];
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -43,8 +46,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           {home.lensTypes.tiles.map((tile) => (
             <li key={tile.href}>
               <Link to={tile.href} className="tile">
+                {/* A block, not a span: without CSS (the flex column) the text still starts on a line of its own. */}
                 <strong>{tile.label}</strong>
-                <span>{tile.text}</span>
+                <div>{tile.text}</div>
               </Link>
             </li>
           ))}

@@ -1,11 +1,8 @@
 import { PUBLIC_RESOURCE_CACHE_CONTROL } from "~/models/http-cache";
-import { findProductImage } from "~/services/catalog.server";
-import { servicesContext } from "~/services/context.server";
+import { escapeXml } from "~/models/xml";
+import { findProductImage } from "~/services/catalog/catalog.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/images.products.$file";
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** A generated box image for each product: its brand colours, brand and name. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { ComingSoon } from "~/components/ui/ComingSoon";
 import type { PageHandle } from "~/models/page";
-import { servicesContext } from "~/services/context.server";
-import { notFound } from "~/services/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { notFound } from "~/services/content/content-pages.server";
 import type { Route } from "./+types/non-production";
 
 export const handle: PageHandle = { pageName: "InternalTools" };

@@ -1,5 +1,7 @@
 import { data, Link } from "react-router";
+import { OrderLineAmounts } from "~/components/orders/OrderLineAmounts";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
+import { AddressLines } from "~/components/ui/AddressLines";
 import { addressLines, type CountryCode } from "~/models/address";
 import {
   businessDay,
@@ -12,9 +14,9 @@ import {
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate } from "~/models/shipping";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { servicesContext } from "~/services/context.server";
-import { orderDetails, type OrderDetailsView } from "~/services/order-history.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { orderDetails, type OrderDetailsView } from "~/services/orders/order-history.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/order-history.$orderNumber";
 
@@ -142,15 +144,15 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
           ) : null}
           <ul className="order-lines">
             {group.lines.map((line) => (
-              <li key={line.id} className="order-line">
-                <span>
-                  {line.eye ? <strong>{line.eye}: </strong> : null}
-                  {line.productName}
-                  {line.parameters ? <span className="order-line-parameters">{line.parameters}</span> : null}
-                </span>
-                <span>
-                  {line.quantity} × {line.price} = {line.total}
-                </span>
+              <li key={line.id} className="order-line" data-testid="order-line">
+                <div>
+                  <p>
+                    {line.eye ? <strong>{line.eye}: </strong> : null}
+                    {line.productName}
+                  </p>
+                  {line.parameters ? <p className="order-line-parameters">{line.parameters}</p> : null}
+                </div>
+                <OrderLineAmounts line={line} />
               </li>
             ))}
           </ul>
@@ -161,11 +163,7 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
         <section className="order-section" aria-labelledby="order-shipping">
           <h2 id="order-shipping">Shipping</h2>
           <address>
-            {order.address.map((line, index) => (
-              <span key={index} className="address-line">
-                {line}
-              </span>
-            ))}
+            <AddressLines lines={order.address} />
           </address>
           <p>{order.shippingMethod}</p>
         </section>

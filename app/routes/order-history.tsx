@@ -3,9 +3,9 @@ import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { formatCents } from "~/models/catalog";
 import { formatOrderDate, orderItemsSummary } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
-import { requireCustomer } from "~/services/auth/guard.server";
-import { servicesContext } from "~/services/context.server";
-import { orderHistory } from "~/services/order-history.server";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { orderHistory } from "~/services/orders/order-history.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/order-history";
 

@@ -3,15 +3,16 @@ import { data } from "react-router";
 import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
 import type { PageHandle } from "~/models/page";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { redirectToNextStep } from "~/services/funnel.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { redirectToNextStep } from "~/services/checkout/funnel.server";
 import {
   pendingStepGroup,
   redirectAfterGroupStep,
   setGroupPrescription,
   stepGroup,
-} from "~/services/group-steps.server";
+} from "~/services/checkout/group-steps.server";
 import styles from "~/styles/funnel-steps.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/parameters";
 
 export const handle: PageHandle = { pageName: "Parameters", headerType: "simple", footerSimplified: true };
@@ -37,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const cartId = visitor.session.get("cartId");
   const groupId = formData.get("groupId");
   const group = cartId && typeof groupId === "string" && groupId ? await stepGroup(db, cartId, groupId) : null;

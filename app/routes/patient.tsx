@@ -21,15 +21,16 @@ import {
   patientFormSchema,
   type PatientForm as PatientFormValue,
 } from "~/models/patient";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { redirectToNextStep } from "~/services/funnel.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { redirectToNextStep } from "~/services/checkout/funnel.server";
 import {
   customerPatients,
   pendingStepGroup,
   redirectAfterGroupStep,
   setGroupPatient,
-} from "~/services/group-steps.server";
+} from "~/services/checkout/group-steps.server";
 import styles from "~/styles/funnel-steps.css?url";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/patient";
 
 export const handle: PageHandle = { pageName: "Patient", headerType: "simple", footerSimplified: true };
@@ -66,7 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
-  const submission = parseWithZod(await request.formData(), { schema: patientFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: patientFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const cartId = visitor.session.get("cartId");
   const gone = () => data(submission.reply({ formErrors: [STEP_MESSAGES.groupGone] }), { status: 400 });
@@ -152,12 +153,15 @@ function PatientForm({
             type: "radio",
             options: [...patients.map((patient) => patient.value), NEW_PATIENT],
           }).map((props) => (
-            <label key={props.key} htmlFor={props.id}>
-              <input {...props} key={props.key} />{" "}
-              {props.value === NEW_PATIENT
-                ? "New patient"
-                : patients.find((patient) => patient.value === props.value)?.name}
-            </label>
+            // A block per choice: without CSS (which shows the labels as blocks) each reads on a line of its own.
+            <div key={props.key}>
+              <label htmlFor={props.id}>
+                <input {...props} key={props.key} />{" "}
+                {props.value === NEW_PATIENT
+                  ? "New patient"
+                  : patients.find((patient) => patient.value === props.value)?.name}
+              </label>
+            </div>
           ))}
         </fieldset>
       ) : null}

@@ -4,8 +4,10 @@ import { useNonce } from "~/components/nonce";
 import { LensOrderForm } from "~/components/product/LensOrderForm";
 import { REBATE_DIALOG_QUERY, RebateDialog } from "~/components/product/RebateDialog";
 import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
+import { useInDialogSlot } from "~/components/ui/DialogSlot";
 import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
+import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
 import { lensOrderSchema, ORDER_MESSAGES, orderChoices, solutionOrderSchema } from "~/models/product-order";
 import { isNumericProductParam } from "~/models/redirects";
@@ -16,15 +18,16 @@ import {
   resolveLensOrder,
   resolveSolutionOrder,
   unresolvedLensItems,
-} from "~/services/add-to-cart.server";
-import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog.server";
-import { notFound } from "~/services/content-pages.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { redirectToNextStep, updateJourney } from "~/services/funnel.server";
-import { customerGroupsFor, rebatesForProduct } from "~/services/promotions.server";
+} from "~/services/cart/add-to-cart.server";
+import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog/catalog.server";
+import { notFound } from "~/services/content/content-pages.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { redirectToNextStep, updateJourney } from "~/services/checkout/funnel.server";
+import { customerGroupsFor, rebatesForProduct } from "~/services/cart/promotions.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/product";
 
-export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public" };
+export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public", pageDialog: true };
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
@@ -32,9 +35,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
         {
           // Spec 9: the default page title is the product's name.
           title: `${loaderData.product.displayName} | Lenslane`,
-          description: loaderData.product.description.slice(0, 160),
+          description: loaderData.product.description,
           canonical: loaderData.canonical,
-          image: loaderData.product.imageUrl,
+          image: ogCard(loaderData.ogImage),
           type: "product",
         },
         loaderData.siteUrl,
@@ -105,6 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
       inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
       canonical: productPath(product),
+      ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,
     },
     { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
@@ -116,7 +120,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = context.get(visitorContext);
   const { session } = visitor;
   const product = await loadProduct(request, params, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { quantityOptions: options } = orderChoices(product);
   const isSolution = product.productType === PRODUCT_TYPE.solution;
   const submission = isSolution
@@ -165,6 +169,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { product } = loaderData;
   const location = useLocation();
   const rebateOpen = new URLSearchParams(location.search).get(REBATE_DIALOG_QUERY.name) === REBATE_DIALOG_QUERY.value;
+  // Rendered twice (DialogSlot.tsx): the dialog in the slot after the header, the page in <main>.
+  const inDialogSlot = useInDialogSlot();
+  if (inDialogSlot) return rebateOpen ? <RebateDialog closeHref={location.pathname} /> : null;
   const isSolution = product.productType === PRODUCT_TYPE.solution;
   return (
     <article className="product-page">
@@ -227,7 +234,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </dl>
       </div>
-      {rebateOpen ? <RebateDialog closeHref={location.pathname} /> : null}
     </article>
   );
 }

@@ -6,9 +6,10 @@ import { newPasswordSchema } from "~/models/account";
 import { AFTER_SIGN_IN_PATH } from "~/models/entry-guard";
 import type { PageHandle } from "~/models/page";
 import { RESET_LINK_PARAM } from "~/models/reset-link";
-import { findResetToken, resetPasswordWithToken } from "~/services/auth/accounts.server";
-import { startSignedInSession } from "~/services/auth/sign-in.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
+import { findResetToken, resetPasswordWithToken } from "~/services/accounts/auth/accounts.server";
+import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle: PageHandle = { pageName: "ResetPassword", headerType: "simple", footerSimplified: true };
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { session } = context.get(visitorContext);
-  const submission = parseWithZod(await request.formData(), { schema: resetSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const customerId = await resetPasswordWithToken(
     services.db,

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { adChoicesFormSchema } from "~/models/ad-choices";
-import { servicesContext } from "~/services/context.server";
-import { parseSmallForm } from "~/services/http.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { parseSmallForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/resources.ad-choices";
 
 /** Saves the visitor's ad choice from the consent dialog and returns to the page without the dialog. */

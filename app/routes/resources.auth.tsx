@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { signInDialogSchema, signInHref, SLIDE_OF_INTENT } from "~/models/sign-in";
-import { handleSignInDialog } from "~/services/auth/sign-in-dialog.server";
-import { requestInfoContext, servicesContext, visitorContext } from "~/services/context.server";
-import { isSpam } from "~/services/honeypot.server";
+import { data } from "react-router";
+import { signInDialogSchema } from "~/models/sign-in";
+import { handleSignInDialog, refusedDialogSubmission } from "~/services/accounts/auth/sign-in-dialog.server";
+import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
+import { isSpam } from "~/services/platform/honeypot.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/resources.auth";
 
 /**
@@ -14,21 +15,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { session } = context.get(visitorContext);
   const { clientIp } = context.get(requestInfoContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (await isSpam(formData)) throw data({ error: "We couldn't accept that form. Please try again." }, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: signInDialogSchema });
   if (submission.status !== "success") {
-    const returnTo = String(formData.get("returnTo") ?? "/");
-    const intent = String(formData.get("intent") ?? "sign-in") as keyof typeof SLIDE_OF_INTENT;
-    const safeReturnTo = /^\/(?![/\\])\S*$/.test(returnTo) ? returnTo : "/";
-    session.flash("signInResult", submission.reply({ hideFields: ["password", "pin"] }));
-    const email = formData.get("email");
-    if (typeof email === "string" && email.length <= 100) session.flash("signInEmail", email);
-    throw redirect(signInHref(safeReturnTo, SLIDE_OF_INTENT[intent] ?? "sign-in"), {
-      status: 303,
-      headers: { "Set-Cookie": await services.sessions.commitSession(session) },
-    });
+    throw await refusedDialogSubmission(services, session, formData, submission.reply());
   }
   return handleSignInDialog(services, session, submission, clientIp);
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { promoRibbonDismissSchema } from "~/models/promo-ribbon";
-import { servicesContext } from "~/services/context.server";
-import { parseSmallForm } from "~/services/http.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { parseSmallForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/resources.promo-ribbon";
 
 /**

@@ -6,8 +6,8 @@ import {
   suggestionQuerySchema,
   type SearchSuggestionsResponse,
 } from "~/models/search";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { searchProducts } from "~/services/search.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { searchProducts } from "~/services/catalog/search.server";
 import type { Route } from "./+types/resources.search-suggestions";
 
 /**

@@ -1,5 +1,5 @@
 import { PUBLIC_RESOURCE_CACHE_CONTROL } from "~/models/http-cache";
-import { servicesContext } from "~/services/context.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/robots.txt";
 
 /** Crawlers read the shop and content; personal, funnel and internal pages stay out. Staging is closed. */

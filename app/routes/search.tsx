@@ -3,9 +3,9 @@ import { ProductGrid } from "~/components/product/ProductTile";
 import type { PageHandle } from "~/models/page";
 import { isSearchFacet, normalizeSearchQuery, SEARCH_FACETS, SEARCH_QUERY_MAX_LENGTH } from "~/models/search";
 import { POPULAR_BRANDS } from "~/models/shell-links";
-import { notFound } from "~/services/content-pages.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { searchProducts } from "~/services/search.server";
+import { notFound } from "~/services/content/content-pages.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { searchProducts } from "~/services/catalog/search.server";
 import type { Route } from "./+types/search";
 
 /**

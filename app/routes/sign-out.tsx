@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { endSignedInSession } from "~/services/auth/sign-in.server";
-import { servicesContext, visitorContext } from "~/services/context.server";
+import { endSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/sign-out";
 
 /** Sign out (spec 2.6: afterwards go to /). A POST: a link or a prefetch must never sign anyone out. */

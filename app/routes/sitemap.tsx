@@ -2,8 +2,8 @@ import { data, Link } from "react-router";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
 import { pageMeta } from "~/models/seo";
-import { servicesContext } from "~/services/context.server";
-import { sitemapEntries } from "~/services/sitemap.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { sitemapEntries } from "~/services/content/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
 export const handle: PageHandle = { pageName: "Sitemap", cache: "public" };

@@ -1,11 +1,8 @@
 import { PUBLIC_RESOURCE_CACHE_CONTROL } from "~/models/http-cache";
-import { servicesContext } from "~/services/context.server";
-import { sitemapEntries } from "~/services/sitemap.server";
+import { escapeXml } from "~/models/xml";
+import { servicesContext } from "~/services/platform/context.server";
+import { sitemapEntries } from "~/services/content/sitemap.server";
 import type { Route } from "./+types/sitemap.xml";
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -5,6 +5,7 @@ import { cardLabel } from "~/models/card";
 import {
   businessDay,
   isOrderNumberShaped,
+  orderDetailsPath,
   orderDoctorLabel,
   orderLineView,
   orderNextSteps,
@@ -13,15 +14,20 @@ import {
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate } from "~/models/shipping";
-import { servicesContext, visitorContext } from "~/services/context.server";
-import { journeyOf } from "~/services/funnel.server";
-import { placedOrderFor } from "~/services/order-history.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { journeyOf } from "~/services/checkout/funnel.server";
+import { placedOrderFor } from "~/services/orders/order-history.server";
 import styles from "~/styles/checkout.css?url";
+import orderStyles from "~/styles/orders.css?url";
 import type { Route } from "./+types/thank-you";
 
 export const handle: PageHandle = { pageName: "ThankYou", headerType: "simple", footerSimplified: true };
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  // The placed lines' money (OrderLineAmounts) is styled with the order pages'.
+  { rel: "stylesheet", href: orderStyles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Thank you for your order | Lenslane" },
@@ -105,7 +111,7 @@ export default function ThankYouPage({ loaderData: order }: Route.ComponentProps
       <PlacedOrderSummary order={order} />
       <p className="thank-you-actions">
         {order.signedIn ? (
-          <Link to={`/account/order-history/${encodeURIComponent(order.orderNumber)}`} className="button">
+          <Link to={orderDetailsPath(order.orderNumber)} className="button">
             View order details
           </Link>
         ) : null}

@@ -1,4 +1,4 @@
-import { servicesContext } from "~/services/context.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/version";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { WELCOME_REDIRECTS } from "~/models/redirects";
-import { servicesContext } from "~/services/context.server";
-import { loadContentPage, notFound } from "~/services/content-pages.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { loadContentPage, notFound } from "~/services/content/content-pages.server";
 import type { Route } from "./+types/welcome";
 
 export { default, handle, headers, meta } from "./content-page";

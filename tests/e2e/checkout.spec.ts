@@ -29,6 +29,7 @@ import {
   toastMessage,
   uniqueEmail,
 } from "./purchase";
+import { expectReadBeforePage } from "./reading-order";
 
 // The purchase funnel and checkout (issue 6), with JavaScript and without: a toric lens for both eyes bought by a
 // guest and by a signed-in customer (patient, address with the verification choice, doctor search, new card, place
@@ -68,6 +69,7 @@ test.describe("purchase funnel and checkout (issue 6)", () => {
     await expect(page).toHaveURL(/\/address\?verify=address$/);
     const dialog = page.getByRole("dialog", { name: "Verify your address" });
     await expect(dialog).toBeVisible();
+    await expectReadBeforePage(dialog);
     const suggested = dialog.getByRole("radio", { name: /^Suggested address/ });
     const entered = dialog.getByRole("radio", { name: /^Address entered/ });
     await expect(suggested).toBeChecked();
@@ -106,6 +108,7 @@ test.describe("purchase funnel and checkout (issue 6)", () => {
     // Checkout: the review shows the patient, the doctor and the suggested address; no promo ribbon here.
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(toastMessage(page)).toHaveText(`${doctorName} is your eye doctor.`);
+    await expectReadBeforePage(page.getByTestId("toast"));
     await expect(promoRibbon(page)).toHaveCount(0);
     const group = page.getByTestId("checkout-group");
     await expect(group).toHaveCount(1);

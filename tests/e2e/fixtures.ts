@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 export { expect, test };
 
 /** The phone number the shell links to (app/models/site.ts). */
-export const PHONE_HREF = "tel:+18005550142";
+export const PHONE_HREF = "tel:+18002668228";
 
 /** True in the "js" project, false in "no-js". */
 export function hasJavaScript(): boolean {

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import {
   expect,
   hasJavaScript,
@@ -8,6 +9,11 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
+
+/** What CSS draws before an element (`none`, or the text in quotes). */
+function generatedText(element: Locator): Promise<string> {
+  return element.evaluate((node) => getComputedStyle(node, "::before").content);
+}
 
 // The e2e content (tests/setup/e2e-content.ts) ends the promotion 2 days and 3 hours from the start of the run.
 const ribbonContent = promoRibbonContent();
@@ -21,14 +27,33 @@ test.describe("promo ribbon (spec 2.9)", () => {
     await expect(ribbon.locator(".ribbon-label")).toHaveText(ribbonContent.label ?? "");
     await expect(ribbon.locator(".ribbon-text-desktop")).toHaveText(ribbonContent.desktop_text ?? "");
     await expect(ribbon.locator(".ribbon-text-desktop")).toBeVisible();
-    await expect(ribbon.locator(".ribbon-text-mobile")).toBeHidden();
+    // The mobile text is only an attribute (one text in the HTML); CSS shows it on narrow screens alone.
+    await expect(ribbon.locator(".ribbon-text")).toHaveAttribute("data-mobile-text", ribbonContent.mobile_text ?? "");
+    expect(await generatedText(ribbon.locator(".ribbon-text"))).toBe("none");
+    await expect(ribbon.getByRole("link").first()).toHaveAccessibleName(
+      `${ribbonContent.label} ${ribbonContent.desktop_text}`,
+    );
     await expect(ribbon.getByRole("link").first()).toHaveAttribute("href", ribbonContent.link_url ?? "");
 
     const countdown = ribbon.getByTestId("promo-countdown");
     await expect(countdown).toBeVisible();
     await expect(countdown.locator('[data-part="days"]')).toHaveText("2d");
     await expect(countdown).toHaveText(/^Ends in 2d \d{2}h \d{2}m \d{2}s$/);
+    // Words a text browser prints (not an aria-label, which text browsers ignore).
+    await expect(ribbon.getByRole("button", { name: "Close promotion" })).toHaveText("Close promotion");
     await expect(ribbon.getByRole("button", { name: "Close promotion" })).toBeVisible();
+  });
+
+  test("below 768 px the mobile text stands in for the desktop text", async ({ page }) => {
+    test.skip(!hasJavaScript(), "CSS only: nothing differs without JavaScript");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const ribbon = promoRibbon(page);
+    await expect(ribbon.locator(".ribbon-text-desktop")).toBeHidden();
+    expect(await generatedText(ribbon.locator(".ribbon-text"))).toBe(JSON.stringify(ribbonContent.mobile_text));
+    await expect(ribbon.getByRole("link").first()).toHaveAccessibleName(
+      `${ribbonContent.label} ${ribbonContent.mobile_text}`,
+    );
   });
 
   test("the countdown ticks with JavaScript and is static server-rendered text without", async ({ page }) => {
@@ -86,7 +111,7 @@ test.describe("promo ribbon (spec 2.9)", () => {
     await expect(ribbon).toBeVisible();
     await expect(ribbon.locator(".ribbon-text-desktop")).toHaveText("Renew your prescription online for $20");
     await expect(ribbon.locator(".ribbon-text-desktop")).toBeVisible();
-    await expect(ribbon.locator(".ribbon-text-mobile")).toHaveText(examOverride?.mobile_text ?? "");
+    await expect(ribbon.locator(".ribbon-text")).toHaveAttribute("data-mobile-text", examOverride?.mobile_text ?? "");
     await expect(ribbon.getByRole("link").first()).toHaveAttribute("href", examOverride?.link_url ?? "");
     await expect(ribbon).not.toContainText(ribbonContent.desktop_text ?? "");
   });

@@ -29,7 +29,8 @@ export type LensChoice = Record<string, string>;
 /**
  * Two well-stocked parameter combinations of the toric lens (one per eye), different for each caller, so the
  * orders of one run never sell a combination out. Each test that buys takes a slot of its own (0 to 9; the no-js
- * project's combinations start 20 further on): checkout.spec.ts has 0 and 1, subscriptions.spec.ts 2 and 3.
+ * project's combinations start 20 further on): checkout.spec.ts has 0 and 1, subscriptions.spec.ts 2 and 3,
+ * reading.spec.ts 4.
  */
 export function stockedLenses(slot: number): { right: LensChoice; left: LensChoice } {
   const stocked = parameterCombinations(TORIC).filter(

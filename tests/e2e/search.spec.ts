@@ -86,6 +86,7 @@ test.describe("product search", () => {
       .getByRole("link", { name: "Solution" })
       .click();
     await expect(page).toHaveURL(/\/search\/contact-lens-solution\?q=biotrue$/);
+    await page.waitForLoadState();
     const hrefs = await main(page)
       .locator(".product-tile a")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")));

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SITE } from "../../app/models/site";
 import {
   expect,
   hasJavaScript,
@@ -31,10 +32,16 @@ test.describe("header variants (spec 2.6)", () => {
       "href",
       "/?signin=sign-in",
     );
-    await expect(header.getByRole("link", { name: /^Call us at / })).toHaveAttribute("href", PHONE_HREF);
+    // The icon links' words are text in the page (a text browser prints them), not only an aria-label.
+    const phone = header.getByRole("link", { name: /^Call us at / });
+    await expect(phone).toHaveAttribute("href", PHONE_HREF);
+    await expect(phone).toHaveText(`Call us at ${SITE.phoneDisplay}`);
     const cart = header.getByRole("link", { name: /^Cart, \d+ items$/ });
     await expect(cart).toHaveAttribute("href", "/cart");
+    await expect(cart).toHaveText("Cart, 0 items");
     await expect(cart.getByTestId("cart-count")).toHaveText("0");
+    await expect(header.locator("details.hamburger > summary")).toHaveText("Menu");
+    await expect(header.locator("details.header-search > summary")).toHaveText("Search");
   });
 
   test("the 4th navigation link shows only at 992 px and wider", async ({ page }) => {
@@ -97,7 +104,7 @@ test.describe("hamburger menu (spec 2.7)", () => {
     await page.goto("/");
     await waitForHydration(page);
     const panel = menu(page).locator(".hamburger-panel");
-    await expect(toggle(page)).toHaveAttribute("aria-label", "Menu");
+    await expect(toggle(page)).toHaveAccessibleName("Menu");
     await expect(panel).toBeHidden();
 
     await toggle(page).click();
@@ -188,10 +195,13 @@ test.describe("header flyouts (spec 2.6)", () => {
     const tiles = flyout.locator(".brand-tiles");
     expect(await hrefsOf(tiles.locator("a"))).toEqual(brandSlugs.map((slug) => `/lenses/${slug}`));
     await expect(tiles.getByRole("link", { name: "Acuvue" })).toBeVisible();
-    await expect(flyout.getByRole("link", { name: "Renew your prescription online for $20" })).toHaveAttribute(
-      "href",
-      "/exam/landing",
-    );
+    const imageLink = flyout.getByRole("link", { name: "Renew your prescription online for $20" });
+    await expect(imageLink).toHaveAttribute("href", "/exam/landing");
+    // It takes focus, so it must be a target of its own size (axe target-size), not squeezed to 0 px.
+    await expect(flyout.locator(".flyout-image-link img")).toBeVisible();
+    const box = await imageLink.boundingBox();
+    expect(box?.width).toBe(200);
+    expect(box?.height).toBeGreaterThanOrEqual(120);
   });
 
   test("focusing Eye exam shows the exam flyout with its three bullets", async ({ page }) => {

@@ -19,6 +19,11 @@ function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}-${project}@example.com`;
 }
 
+/** The dialog's URL after a submission: the e-mail goes on in the URL, never in the cookie (decision 16). */
+function withEmail(path: string, email: string): string {
+  return `${path}&email=${encodeURIComponent(email)}`;
+}
+
 function dialog(page: Page): Locator {
   return page.getByRole("dialog");
 }
@@ -134,7 +139,7 @@ test.describe("sign-in dialog (spec 2.10)", () => {
     await createAccount(request, email);
     await open(page, "/?signin=sign-in");
     await fillSignIn(page, email, "not my password");
-    await expect(page).toHaveURL("/?signin=sign-in");
+    await expect(page).toHaveURL(withEmail("/?signin=sign-in", email));
     await expect(dialog(page).getByRole("alert")).toHaveText(WRONG_PASSWORD_MESSAGE);
     await expect(dialog(page).getByLabel("E-mail", { exact: true })).toHaveValue(email);
     // The server never sends the password back (with JavaScript the browser may keep what was typed).
@@ -152,7 +157,7 @@ test.describe("sign-in dialog (spec 2.10)", () => {
     await dialog(page).getByLabel("E-mail", { exact: true }).fill(email);
     await dialog(page).getByRole("button", { name: "Send me a code" }).click();
 
-    await expect(page).toHaveURL("/?signin=pin");
+    await expect(page).toHaveURL(withEmail("/?signin=pin", email));
     await expect(dialog(page).getByRole("status")).toContainText("we've sent it a 6-digit code");
     const pin = /^\d{6}$/m.exec(await newestMailText(page, email, "pin"))?.[0];
     expect(pin).toMatch(/^\d{6}$/);
@@ -170,7 +175,7 @@ test.describe("sign-in dialog (spec 2.10)", () => {
     await open(page, "/?signin=forgot");
     await dialog(page).getByLabel("E-mail", { exact: true }).fill(email);
     await dialog(page).getByRole("button", { name: "Send me a code" }).click();
-    await expect(page).toHaveURL("/?signin=pin");
+    await expect(page).toHaveURL(withEmail("/?signin=pin", email));
 
     const text = await newestMailText(page, email, "password-reset");
     const link = /https?:\/\/\S+\/reset-password\?code=\S+/.exec(text)?.[0];
@@ -208,7 +213,7 @@ test.describe("sign-in dialog (spec 2.10)", () => {
     await open(page, "/?signin=guest");
     await dialog(page).getByLabel("E-mail", { exact: true }).fill(email);
     await dialog(page).getByRole("button", { name: "Continue" }).click();
-    await expect(page).toHaveURL("/?signin=pin&mode=guest");
+    await expect(page).toHaveURL(withEmail("/?signin=pin&mode=guest", email));
     await expect(dialog(page).getByRole("heading", { name: "Enter your code" })).toBeVisible();
     await expect(dialog(page).getByRole("status")).toHaveText(CODE_SENT_MESSAGE);
     await expect(dialog(page)).toContainText("Your account has no password yet");
@@ -259,7 +264,7 @@ test.describe("sign-in dialog (spec 2.10)", () => {
       const answered = nextAuthPost(page);
       await fillSignIn(page, email, `wrong password ${attempt}`);
       await answered;
-      await expect(page).toHaveURL("/?signin=sign-in");
+      await expect(page).toHaveURL(withEmail("/?signin=sign-in", email));
       await expect(alert).toHaveText(attempt <= 10 ? WRONG_PASSWORD_MESSAGE : TOO_MANY_TRIES_MESSAGE);
       if (hasJavaScript()) await waitForHydration(page);
     }

@@ -12,8 +12,8 @@ import {
   createCustomer,
   customerForSession,
   type Customer,
-} from "~/services/auth/accounts.server";
-import type { AppServices } from "~/services/context.server";
+} from "~/services/accounts/auth/accounts.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { addresses, customers } from "~/services/db/schema";
 import { createTestDatabase } from "../setup/test-database";

@@ -7,16 +7,16 @@ import { action as cartAction } from "~/routes/cart";
 import { action as productAction } from "~/routes/product";
 import { action as authAction } from "~/routes/resources.auth";
 import type { AddressVerifier } from "~/services/adapters/address-verification/address-verifier";
-import { createAddress } from "~/services/addresses.server";
-import { createCustomer } from "~/services/auth/accounts.server";
-import { startSignedInSession } from "~/services/auth/sign-in.server";
+import { createAddress } from "~/services/accounts/addresses.server";
+import { createCustomer } from "~/services/accounts/auth/accounts.server";
+import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
 import {
   ADDRESS_VERIFY_TIMEOUT_MS,
   pendingVerificationOf,
   submitShippingAddress,
   verifyWithTimeout,
-} from "~/services/checkout-address.server";
-import type { AppServices } from "~/services/context.server";
+} from "~/services/checkout/checkout-address.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { addresses, carts, customers } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
@@ -55,6 +55,7 @@ function fakeVerifier(answer: () => Promise<{ matches: never[] }>) {
 /** One shopper: a cookie jar kept across requests, as a browser keeps it. */
 class Shopper {
   cookie = "";
+  toastCookie = "";
 
   async send(
     method: "GET" | "POST",
@@ -81,6 +82,7 @@ class Shopper {
     for (const header of response.headers.getSetCookie()) {
       const pair = header.split(";")[0]!;
       if (pair.startsWith(`${services.sessions.cookieName}=`)) this.cookie = pair;
+      if (pair.startsWith("toast=")) this.toastCookie = pair;
     }
     return { response, result, location: response.headers.get("Location") };
   }
@@ -94,6 +96,11 @@ class Shopper {
 
   async session() {
     return (await services.sessions.getSession(this.cookie || null)).session;
+  }
+
+  /** The toast the last answer left in its cookie. */
+  toast() {
+    return services.sessions.readToast(this.toastCookie || null);
   }
 
   /** Signs in as a new customer on this browser (the cart comes along, as with the sign-in dialog). */
@@ -258,7 +265,7 @@ describe("a new address and its verification", () => {
       verificationStatus: "Verified",
       addressId: row!.id,
     });
-    expect((await shopper.session()).get("toast")).toMatchObject({ kind: "success", message: "Address saved." });
+    expect(await shopper.toast()).toMatchObject({ kind: "success", message: "Address saved." });
 
     // The same address again is the same book entry, not a copy.
     await shopper.postAddress(newAddress({ address1: "20 w 34th st." }));
@@ -363,7 +370,7 @@ describe("a new address and its verification", () => {
     expect(verifier.calls).toBe(1);
     expect(location).toBe("/checkout");
     expect(await shopper.shippingAddress()).toMatchObject({ verificationStatus: "NeedsVerification" });
-    expect((await shopper.session()).get("toast")?.message).toBe("Address saved. We'll ship to it as you entered it.");
+    expect((await shopper.toast())?.message).toBe("Address saved. We'll ship to it as you entered it.");
   });
 
   it("goes on with NeedsVerification for a well-formed ZIP the dataset does not know", async () => {

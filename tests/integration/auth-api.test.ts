@@ -20,11 +20,11 @@ import {
   createCustomer,
   customerForSession,
   type Customer,
-} from "~/services/auth/accounts.server";
-import { tokenHash } from "~/services/auth/tokens.server";
-import { requestInfoContext, type AppServices } from "~/services/context.server";
+} from "~/services/accounts/auth/accounts.server";
+import { tokenHash } from "~/services/accounts/auth/tokens.server";
+import { requestInfoContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { authSessions, emailOutbox, oneTimeCodes } from "~/services/db/schema";
+import { authSessions, customers, emailOutbox, oneTimeCodes } from "~/services/db/schema";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 
@@ -43,6 +43,8 @@ beforeAll(async () => {
     firstName: "Ann",
     lastName: "Lee",
   });
+  // Ann proved her e-mail long ago, so her password is hers: a later PIN or auto-login keeps it (decision 19).
+  await database.db.update(customers).set({ emailProvenAt: new Date() }).where(eq(customers.id, ann.id));
   guest = await createCustomer(database.db, { email: "guest@example.com" });
 });
 afterAll(async () => {
@@ -220,7 +222,7 @@ describe("POST login", () => {
     }
     // The right password does not get through either while the limit holds.
     const limited = await post(login, "login", { username: "limit@example.com", password: "limit-password-1" }, { ip });
-    await expectCode(limited, 429, "TooManyRequests", "Too many attempts. Please try again later.");
+    await expectCode(limited, 429, "TooManyRequests", "Too many requests. Please try again later.");
     expect(limited.headers.get("Retry-After")).toBe("900");
   });
 

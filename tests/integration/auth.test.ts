@@ -24,16 +24,17 @@ import {
   revokeAutoLoginToken,
   verifyPin,
   type Customer,
-} from "~/services/auth/accounts.server";
-import { REMEMBER_ME_COOKIE_SECONDS, DEFAULT_SIGNED_IN_COOKIE_SECONDS } from "~/services/auth/constants";
-import { sign, tokenHash } from "~/services/auth/tokens.server";
-import { addGroup, cartView, createCart, type NewLineItem } from "~/services/cart.server";
-import { requestInfoContext, type AppServices } from "~/services/context.server";
+} from "~/services/accounts/auth/accounts.server";
+import { REMEMBER_ME_COOKIE_SECONDS, DEFAULT_SIGNED_IN_COOKIE_SECONDS } from "~/services/accounts/auth/constants";
+import { sign, tokenHash } from "~/services/accounts/auth/tokens.server";
+import { addGroup, cartView, createCart, type NewLineItem } from "~/services/cart/cart.server";
+import { requestInfoContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { authSessions, carts, skus } from "~/services/db/schema";
+import { authSessions, carts, orders, skus } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
-import { authRateLimits, consumeRateLimit } from "~/services/rate-limit.server";
-import { EXPIRED_LINK_MESSAGE } from "~/services/visitor.server";
+import { authRateLimits, consumeRateLimit } from "~/services/platform/rate-limit.server";
+import { EXPIRED_LINK_MESSAGE } from "~/services/platform/visitor.server";
+import { orderRow } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -64,6 +65,11 @@ async function newCustomer(label: string, password: string | undefined = PASSWOR
 const url = (path: string) => `http://store.test${path}`;
 
 /** The `session=...` pair of a response's Set-Cookie header (what the browser sends back). */
+/** A dialog redirect without the e-mail it carries on (decision 16), to compare the rest exactly. */
+function withoutEmail(location: string | null): string | null {
+  return location?.replace(/[?&]email=[^&]*$/, "").replace(/&email=[^&]*&/, "&") ?? null;
+}
+
 function cookieOf(response: Response): string {
   const header = response.headers.get("Set-Cookie");
   expect(header, "the response sets the session cookie").toMatch(/^session=/);
@@ -180,7 +186,7 @@ describe("the sign-in dialog's forms (/resources/auth)", () => {
 
     const again = (await postAuth({ ...fields, email: email.toUpperCase() })) as Response;
     expect(again.status).toBe(303);
-    expect(again.headers.get("Location")).toBe("/?signin=sign-in");
+    expect(withoutEmail(again.headers.get("Location"))).toBe("/?signin=sign-in");
     const session = await sessionOf(cookieOf(again));
     expect(session.get("signInNotice")).toBe(SIGN_IN_MESSAGES.emailTaken);
     expect(session.get("authSessionId")).toBeUndefined();
@@ -212,13 +218,70 @@ describe("the sign-in dialog's forms (/resources/auth)", () => {
     const customer = await newCustomer("wrong");
     const response = await signIn(customer.email, "not the password", { returnTo: "/lenses?page=2" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/lenses?page=2&signin=sign-in");
+    // The e-mail goes on in the dialog's URL; the cookie holds only the message.
+    const location = new URL(response.headers.get("Location")!, "http://store.test");
+    expect(location.pathname).toBe("/lenses");
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      page: "2",
+      signin: "sign-in",
+      email: customer.email,
+    });
     const cookie = cookieOf(response);
     expect(await flashedErrors(cookie)).toEqual([SIGN_IN_MESSAGES.invalidCredentials]);
     const session = await sessionOf(cookie);
-    expect(session.get("signInEmail")).toBe(customer.email);
     expect(session.get("authSessionId")).toBeUndefined();
-    expect(JSON.stringify(session.get("signInResult"))).not.toContain("not the password");
+    expect(JSON.stringify(session.data)).not.toContain("not the password");
+    expect(JSON.stringify(session.data)).not.toContain(customer.email);
+  });
+
+  it("keeps nothing the visitor typed in the cookie, however long (a 3,000-character name)", async () => {
+    const long = "N".repeat(3000);
+    const bodies: Array<Record<string, string>> = [
+      { intent: "create-account", firstName: long, lastName: long, email: `${long}@example.com`, password: long },
+      { intent: "sign-in", email: "ann@example.com", password: long, returnTo: "/" },
+    ];
+    for (const body of bodies) {
+      const result = await postAuth({ returnTo: "/", ...body });
+      expect(result).toBeInstanceOf(Response);
+      const response = result as Response;
+      expect(response.status).toBe(303);
+      const cookie = cookieOf(response);
+      expect(cookie.length).toBeLessThan(1500);
+      const session = await sessionOf(cookie);
+      expect(JSON.stringify(session.data)).not.toContain("NNNN");
+      expect(response.headers.get("Location")).not.toContain("NNNN");
+    }
+  });
+
+  it("keeps the dialog's place (redirectTo, guest mode, the e-mail) when a field fails, on every slide", async () => {
+    const guest = await createCustomer(services.db, { email: "keep-place-guest@example.com" });
+    const place = { returnTo: "/address", redirectTo: "/address" };
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ intent: "guest", email: "not an e-mail" }, "/address?signin=guest&redirectTo=%2Faddress"],
+      [{ intent: "sign-in", email: "ann@example.com", password: "" }, "/address?signin=sign-in&redirectTo=%2Faddress"],
+      [{ intent: "pin-login", email: guest.email, pin: "12" }, "/address?signin=pin&redirectTo=%2Faddress&mode=guest"],
+      [{ intent: "forgot", email: "" }, "/address?signin=forgot&redirectTo=%2Faddress"],
+      [
+        { intent: "create-account", email: "x@example.com", firstName: "" },
+        "/address?signin=create-account&redirectTo=%2Faddress",
+      ],
+    ];
+    for (const [fields, expected] of cases) {
+      const response = (await postAuth({ ...place, ...fields })) as Response;
+      expect(response.status, fields.intent).toBe(303);
+      expect(withoutEmail(response.headers.get("Location")), fields.intent).toBe(expected);
+      const result = (await sessionOf(cookieOf(response))).get("signInResult") as { error?: object } | undefined;
+      expect(Object.keys(result?.error ?? {}), fields.intent).not.toEqual([]);
+    }
+    // The next correct entry goes where the shopper was headed, not to /reorder.
+    const customer = await newCustomer("keep-place");
+    const refused = (await postAuth({ ...place, intent: "sign-in", email: customer.email, password: "" })) as Response;
+    const next = new URL(refused.headers.get("Location")!, "http://store.test");
+    const response = await signIn(customer.email, PASSWORD, {
+      returnTo: "/address",
+      redirectTo: next.searchParams.get("redirectTo")!,
+    });
+    expect(response.headers.get("Location")).toBe("/address");
   });
 
   it("refuses a form whose honeypot was filled in with a 400, and signs nobody in", async () => {
@@ -242,7 +305,7 @@ describe("the sign-in dialog's forms (/resources/auth)", () => {
     expect((await sessionOf(cookieOf(first))).get("authSessionId")).toBeTruthy();
 
     const second = (await postAuth({ intent: "guest", email })) as Response;
-    expect(second.headers.get("Location")).toBe("/?signin=pin&mode=guest");
+    expect(withoutEmail(second.headers.get("Location"))).toBe("/?signin=pin&mode=guest");
     expect((await sessionOf(cookieOf(second))).get("signInNotice")).toBe(SIGN_IN_MESSAGES.codeSent);
     const [mail] = await listOutbox(services.db, { to: email, limit: 1 });
     expect(mail?.kind).toBe("pin");
@@ -258,7 +321,7 @@ describe("the sign-in dialog's forms (/resources/auth)", () => {
   it("forgot password: e-mails a PIN and a reset link, and answers the same for an unknown e-mail", async () => {
     const customer = await newCustomer("forgot");
     const known = (await postAuth({ intent: "forgot", email: customer.email })) as Response;
-    expect(known.headers.get("Location")).toBe("/?signin=pin");
+    expect(withoutEmail(known.headers.get("Location"))).toBe("/?signin=pin");
     expect((await sessionOf(cookieOf(known))).get("signInNotice")).toBe(SIGN_IN_MESSAGES.forgotSent);
     const mails = await listOutbox(services.db, { to: customer.email, limit: 5 });
     expect(mails.map((mail) => mail.kind).sort()).toEqual(["password-reset", "pin"]);
@@ -271,7 +334,7 @@ describe("the sign-in dialog's forms (/resources/auth)", () => {
 
     const unknownEmail = uniqueEmail("forgot-unknown");
     const unknown = (await postAuth({ intent: "forgot", email: unknownEmail })) as Response;
-    expect(unknown.headers.get("Location")).toBe("/?signin=pin");
+    expect(withoutEmail(unknown.headers.get("Location"))).toBe("/?signin=pin");
     expect((await sessionOf(cookieOf(unknown))).get("signInNotice")).toBe(SIGN_IN_MESSAGES.forgotSent);
     expect(await listOutbox(services.db, { to: unknownEmail, limit: 5 })).toEqual([]);
   });
@@ -390,7 +453,7 @@ describe("signed-in sessions", () => {
     const context = await createRequestContext(services, request);
     const result = (await settle(() => dashboardLoader({ request, params: {}, context } as never))) as Response;
     expect(result.status).toBe(303);
-    expect(result.headers.get("Location")).toBe("/?signin=sign-in&redirectTo=%2Fdashboard%3Ftab%3D1");
+    expect(withoutEmail(result.headers.get("Location"))).toBe("/?signin=sign-in&redirectTo=%2Fdashboard%3Ftab%3D1");
   });
 });
 
@@ -439,12 +502,12 @@ describe("PINs", () => {
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
       const response = (await postAuth({ intent: "pin-login", email: customer.email, pin: otherPin(pin) })) as Response;
-      expect(response.headers.get("Location")).toBe("/?signin=pin");
+      expect(withoutEmail(response.headers.get("Location"))).toBe("/?signin=pin");
       messages.push(...(await flashedErrors(cookieOf(response))));
     }
     expect(messages).toEqual([...Array(4).fill(SIGN_IN_MESSAGES.pinWrong), SIGN_IN_MESSAGES.pinLocked]);
     const after = (await postAuth({ intent: "pin-login", email: customer.email, pin })) as Response;
-    expect(after.headers.get("Location")).toBe("/?signin=pin");
+    expect(withoutEmail(after.headers.get("Location"))).toBe("/?signin=pin");
     expect((await sessionOf(cookieOf(after))).get("authSessionId")).toBeUndefined();
   });
 });
@@ -558,6 +621,35 @@ describe("auto-login links (?token=)", () => {
     expect(response.headers.get("Location")).toBe("/dashboard?utm_source=mail");
   });
 
+  // Spec 2.2: an auto-login on the home page goes to the order history when the last order is within 9 days.
+  it("go to the order history when the customer ordered 3 days ago, to the dashboard after 20 days", async () => {
+    const order = (customerId: number, daysAgo: number, orderNumber: string, statusCode = "P") =>
+      services.db
+        .insert(orders)
+        .values(
+          orderRow(customerId, orderNumber, { statusCode, createdAt: new Date(Date.now() - daysAgo * 86_400_000) }),
+        );
+    const landing = async (customerId: number) => {
+      const token = await createAutoLoginToken(services.db, services.sessions.secrets, customerId);
+      return (await visit(`/?token=${encodeURIComponent(token)}`)).headers.get("Location");
+    };
+
+    const recent = await newCustomer("guard-recent");
+    await order(recent.id, 20, "LL-G20A");
+    await order(recent.id, 3, "LL-G03A");
+    expect(await landing(recent.id)).toBe("/account/order-history");
+
+    const older = await newCustomer("guard-older");
+    await order(older.id, 20, "LL-G20B");
+    expect(await landing(older.id)).toBe("/dashboard");
+
+    // A deleted or test order is no order at all.
+    const deleted = await newCustomer("guard-deleted");
+    await order(deleted.id, 3, "LL-G03C", "-");
+    await order(deleted.id, 2, "LL-G02C", "|");
+    expect(await landing(deleted.id)).toBe("/dashboard");
+  });
+
   it("first sign out whoever was signed in on this browser", async () => {
     const before = await newCustomer("auto-before");
     const after = await newCustomer("auto-after");
@@ -617,7 +709,7 @@ describe("rate limits", () => {
         { intent: "sign-in", email: customer.email, password: `wrong password ${i}` },
         { ip: `198.51.100.${i}` },
       )) as Response;
-      expect(response.headers.get("Location")).toBe("/?signin=sign-in");
+      expect(withoutEmail(response.headers.get("Location"))).toBe("/?signin=sign-in");
       messages.push(...(await flashedErrors(cookieOf(response))));
     }
     expect(messages).toEqual([...Array(10).fill(SIGN_IN_MESSAGES.invalidCredentials), SIGN_IN_MESSAGES.tooManyTries]);

@@ -1,17 +1,23 @@
 import { eq, inArray } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import { SHIPPING_METHODS } from "~/models/shipping";
-import { action as cartAction, loader as cartLoader } from "~/routes/cart";
+import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
+import CartPage, { action as cartAction, loader as cartLoader } from "~/routes/cart";
+import { action as patientAction } from "~/routes/patient";
 import { action as productAction } from "~/routes/product";
-import type { AppServices } from "~/services/context.server";
+import { action as rxDetailsAction } from "~/routes/rx-details";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { carts, coupons, products, skus } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { seedPromotions } from "~/services/db/seed/promotion-data.server";
-import { issueUniqueCoupon } from "~/services/promotions.server";
-import type { Toast } from "~/services/session.server";
+import { issueUniqueCoupon } from "~/services/cart/promotions.server";
+import type { Toast } from "~/services/platform/session.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -55,12 +61,15 @@ const boxesFor = (minimumCents: number) => Math.ceil(minimumCents / BOX);
 /** One shopper: a cookie jar kept across requests, as a browser keeps it. */
 class Shopper {
   cookie = "";
+  /** The toast cookie, kept and sent back as a browser does (the page that shows the toast clears it). */
+  toastCookie = "";
   constructor(readonly userAgent = BROWSER_UA) {}
 
   keep(response: Response) {
     for (const header of response.headers.getSetCookie()) {
       const pair = header.split(";")[0]!;
       if (pair.startsWith(`${services.sessions.cookieName}=`)) this.cookie = pair;
+      if (pair.startsWith("toast=")) this.toastCookie = pair;
     }
   }
 
@@ -71,7 +80,9 @@ class Shopper {
       headers: {
         "User-Agent": this.userAgent,
         ...(body !== undefined ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...(this.cookie || this.toastCookie
+          ? { Cookie: [this.cookie, this.toastCookie].filter(Boolean).join("; ") }
+          : {}),
       },
     });
   }
@@ -125,6 +136,21 @@ class Shopper {
     expect(response.status).toBe(303);
   }
 
+  /** The toric lens for both eyes, one box each, its prescription to be entered later (no UPCs yet): /rx-details. */
+  async addToricLater() {
+    const { response } = await this.send("POST", `/lens/${TORIC.vanityUrl}`, productAction, {
+      body: new URLSearchParams({
+        intent: "add-to-cart",
+        eyes: "both",
+        "right-quantity": "1",
+        "left-quantity": "1",
+        prescription: "later",
+      }).toString(),
+      params: { name: TORIC.vanityUrl },
+    });
+    expect(response.headers.get("Location")).toBe("/rx-details");
+  }
+
   async cart() {
     const { response, result } = await this.send("GET", "/cart", cartLoader);
     expect(response.status).toBe(200);
@@ -142,7 +168,7 @@ class Shopper {
 
   /** The toast the next page would show (reading it here does not spend the browser's copy). */
   async toast(): Promise<Toast | null> {
-    return (await this.session()).get("toast") ?? null;
+    return services.sessions.readToast(this.toastCookie || null);
   }
 
   async cartRow() {
@@ -526,5 +552,53 @@ describe("coupon links (?uecode= on any page)", () => {
     expect(ran).toBe(true);
     expect(response.status).toBe(303);
     expect((await shopper.cartRow())!.couponId).toBeNull();
+  });
+});
+
+describe("the cart's lens groups (issue 13): each names its patient; a submit-and-skip line's stock is 'Upload'", () => {
+  /** The cart page as the server renders it from the loader's data. */
+  function renderCart(loaderData: Awaited<ReturnType<typeof cartLoader>>) {
+    const Stub = createRoutesStub([{ id: "cart", path: "/cart", Component: CartPage as never }]);
+    return renderToString(
+      createElement(Stub, { initialEntries: ["/cart"], hydrationData: { loaderData: { cart: loaderData } } }),
+    );
+  }
+
+  it("heads a group with its patient, or 'Contact lenses' before the patient step; 'Upload' for the skipped Rx", async () => {
+    const shopper = new Shopper();
+    // A toric lens whose prescription was chosen on the product page, for Pat Smith.
+    await shopper.addToric();
+    const patientGroupId = (await shopper.cart()).cart!.groups[0]!.id;
+    const named = await shopper.send("POST", "/patient", patientAction, {
+      body: new URLSearchParams({ groupId: patientGroupId, firstName: "Pat", lastName: "Smith" }).toString(),
+    });
+    expect(named.response.status).toBe(303);
+    // A second one whose prescription the shopper sends later ('I'll send it later' on /rx-details): no patient yet.
+    await shopper.addToricLater();
+    const skippedGroupId = (await shopper.cart()).cart!.groups[1]!.id;
+    const skipped = await shopper.send("POST", "/rx-details", rxDetailsAction, {
+      body: new URLSearchParams({ intent: "submit-and-skip", groupId: skippedGroupId }).toString(),
+    });
+    expect(skipped.response.status).toBe(303);
+    await shopper.addSolution(1);
+
+    const loaderData = await shopper.cart();
+    const [forPat, forNobody, solution] = loaderData.cart!.groups;
+    expect(forPat!.patient).toEqual({ firstName: "Pat", lastName: "Smith" });
+    expect(forPat!.items.map((item) => item.stock)).toEqual([
+      expect.stringMatching(/^(In Stock|Limited Quantity): \d+$/),
+      expect.stringMatching(/^(In Stock|Limited Quantity): \d+$/),
+    ]);
+    expect(forNobody!.patient).toBeNull();
+    expect(forNobody!.items.map((item) => [item.upc, item.stock])).toEqual([
+      [SUBMIT_AND_SKIP_UPC, "Upload"],
+      [SUBMIT_AND_SKIP_UPC, "Upload"],
+    ]);
+    expect(solution!.patient).toBeNull();
+
+    const html = renderCart(loaderData);
+    const headings = [...html.matchAll(/<h2 id="group-[^"]+">([^<]*)<\/h2>/g)].map((match) => match[1]);
+    expect(headings).toEqual(["Contact lenses for Pat Smith", "Contact lenses", "Lens solution"]);
+    expect(html.match(/<div class="stock-text">Upload<\/div>/g)).toHaveLength(2);
   });
 });

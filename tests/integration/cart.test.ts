@@ -2,8 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { action as productAction } from "~/routes/product";
-import { addGroup, cartCount, cartView, changeItemQuantity, createCart, removeCartItem } from "~/services/cart.server";
-import type { AppServices } from "~/services/context.server";
+import {
+  addGroup,
+  cartCount,
+  cartView,
+  changeItemQuantity,
+  createCart,
+  removeCartItem,
+} from "~/services/cart/cart.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { carts, lineItemGroups, lineItems, skus } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";

@@ -6,7 +6,7 @@ import { action as matchAction, loader as matchLoader } from "~/routes/api.catal
 import { action as parametersAction, loader as parametersLoader } from "~/routes/api.catalog.$id.parameters";
 import { action as upcAction, loader as upcLoader } from "~/routes/api.catalog.upc.$upc";
 import { action as discontinuedAction, loader as discontinuedLoader } from "~/routes/api.catalog.upc.$upc.discontinued";
-import type { AppServices } from "~/services/context.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { skus } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";

@@ -10,9 +10,9 @@ import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from
 import ThankYouPage, { loader as thankYouLoader } from "~/routes/thank-you";
 import type { PaymentGateway } from "~/services/adapters/payments/payment-gateway";
 import { createTestVault } from "~/services/adapters/payments/test-vault.server";
-import { createAuthSession, createCustomer, type Customer } from "~/services/auth/accounts.server";
-import { addGroup, createCart } from "~/services/cart.server";
-import type { AppServices } from "~/services/context.server";
+import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
+import { addGroup, createCart } from "~/services/cart/cart.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   carts,
@@ -28,9 +28,9 @@ import {
   rateLimitEvents,
   skus,
 } from "~/services/db/schema";
-import { saveCard } from "~/services/payment-methods.server";
-import { placeOrder, PLACE_ORDER_MESSAGES } from "~/services/place-order.server";
-import { customerGroupsFor, issueUniqueCoupon } from "~/services/promotions.server";
+import { saveCard } from "~/services/checkout/payment-methods.server";
+import { placeOrder, PLACE_ORDER_MESSAGES } from "~/services/checkout/place-order.server";
+import { customerGroupsFor, issueUniqueCoupon } from "~/services/cart/promotions.server";
 import {
   cardForm,
   insertTestDoctor,
@@ -175,6 +175,11 @@ class Buyer {
   async session() {
     return (await services.sessions.getSession(this.cookies.get(services.sessions.cookieName) ?? null)).session;
   }
+
+  /** The toast the next page would show (its own cookie). */
+  toast() {
+    return services.sessions.readToast(this.cookies.get("toast") ?? null);
+  }
 }
 
 /** A refused form's reply: which form, the errors by field ("" holds the form's own), the last four shown. */
@@ -215,7 +220,7 @@ describe("saving a card (intent=save-card)", () => {
     expect(stored).not.toContain(VISA);
     expect(stored).not.toContain("987");
     expect(text).not.toContain(VISA);
-    expect((await buyer.session()).get("toast")).toMatchObject({ message: "Visa ending in 4242 saved." });
+    expect(await buyer.toast()).toMatchObject({ message: "Visa ending in 4242 saved." });
 
     // A second card is not preferred; the selected card stays the preferred one.
     expect((await buyer.saveCard({ cardNumber: "5555 5555 5555 4444" })).response.status).toBe(303);

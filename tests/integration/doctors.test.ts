@@ -6,16 +6,16 @@ import { action as doctorAction, loader as doctorLoader } from "~/routes/doctor"
 import { loader as searchLoader } from "~/routes/eye-doctor-search";
 import { loader as clinicLoader } from "~/routes/eye-doctors.$clinicId";
 import { action as productAction } from "~/routes/product";
-import { createAuthSession, createCustomer } from "~/services/auth/accounts.server";
-import type { AppServices } from "~/services/context.server";
+import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { carts, clinics, doctors, lineItemGroups, orderGroups, orders } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { seedClinics } from "~/services/db/seed/doctor-data.server";
 import { seedDemoCatalog } from "~/services/db/seed.server";
-import { searchDoctors } from "~/services/doctors.server";
-import { setGroupDoctor } from "~/services/group-doctors.server";
-import { updateJourney } from "~/services/funnel.server";
+import { searchDoctors } from "~/services/doctors/doctors.server";
+import { setGroupDoctor } from "~/services/doctors/group-doctors.server";
+import { updateJourney } from "~/services/checkout/funnel.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 

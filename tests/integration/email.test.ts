@@ -6,9 +6,9 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createOutboxEmailSender, findOutboxMessage, listOutbox } from "~/services/adapters/email/outbox.server";
 import { createSmtpTransport } from "~/services/adapters/email/smtp.server";
 import { emailTemplates } from "~/services/adapters/email/templates";
-import type { AppServices } from "~/services/context.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { logger } from "~/services/logger.server";
+import { logger } from "~/services/platform/logger.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, settle, TEST_SESSION_SECRET } from "../setup/test-context";
 
@@ -52,6 +52,9 @@ describe("outbox e-mail sender", () => {
       subject: "Your Lenslane sign-in code",
       sentAt: null,
       error: null,
+      // Without SMTP the outbox is the delivery: nothing is due.
+      nextAttemptAt: null,
+      attempts: 0,
     });
     expect(row!.textBody).toContain("123456");
     expect(row!.htmlBody).toContain("123456");
@@ -71,20 +74,34 @@ describe("outbox e-mail sender", () => {
     expect(latest.map((row) => row.subject)).toEqual(["second", "other"]);
   });
 
-  it("records sentAt when the SMTP transport delivers", async () => {
+  it("with SMTP, returns once the message is stored and sends it in the background, recording sentAt", async () => {
     const delivered: EmailMessage[] = [];
+    let release!: () => void;
+    const mailServerAnswers = new Promise<void>((resolve) => (release = resolve));
     const sender = createOutboxEmailSender(database.db, {
       logger,
-      smtp: { send: async (m) => void delivered.push(m) },
+      smtp: {
+        async send(m) {
+          await mailServerAnswers;
+          delivered.push(m);
+        },
+      },
     });
+    // send() does not wait for the mail server.
     await sender.send(message("sent@example.com"));
+    const [queued] = await listOutbox(database.db, { to: "sent@example.com", limit: 1 });
+    expect(queued).toMatchObject({ sentAt: null });
+    expect(queued!.nextAttemptAt).toBeInstanceOf(Date);
+    release();
+    await sender.idle();
     expect(delivered.map((m) => m.to)).toEqual(["sent@example.com"]);
     const [row] = await listOutbox(database.db, { to: "sent@example.com", limit: 1 });
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.error).toBeNull();
+    expect(row!.nextAttemptAt).toBeNull();
   });
 
-  it("records an SMTP failure instead of throwing, and keeps the message", async () => {
+  it("records an SMTP failure instead of throwing, keeps the message, and schedules a retry", async () => {
     const sender = createOutboxEmailSender(database.db, {
       logger,
       smtp: {
@@ -94,12 +111,15 @@ describe("outbox e-mail sender", () => {
       },
     });
     await expect(sender.send(message("down@example.com"))).resolves.toBeUndefined();
+    await sender.idle();
     const [row] = await listOutbox(database.db, { to: "down@example.com", limit: 1 });
     expect(row).toMatchObject({
       sentAt: null,
+      attempts: 1,
       error: "connect ECONNREFUSED 127.0.0.1:2525",
       textBody: "Text for down@example.com",
     });
+    expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
   });
 });
 
@@ -143,6 +163,7 @@ describe("SMTP client", () => {
       logger,
     );
     await expect(sender.send(message("refused@example.com"))).resolves.toBeUndefined();
+    await sender.idle();
     const [row] = await listOutbox(database.db, { to: "refused@example.com", limit: 1 });
     expect(row!.sentAt).toBeNull();
     expect(row!.error).toMatch(/ECONNREFUSED|connect/i);

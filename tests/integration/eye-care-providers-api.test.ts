@@ -9,12 +9,12 @@ import * as clinicApi from "~/routes/api.eyeCareProviders.clinic.$clinicId";
 import * as patientApi from "~/routes/api.eyeCareProviders.patient";
 import * as recentApi from "~/routes/api.eyeCareProviders.recent";
 import * as searchApi from "~/routes/api.eyeCareProviders.search";
-import { createAuthSession, createCustomer } from "~/services/auth/accounts.server";
-import type { AppServices } from "~/services/context.server";
+import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { addresses, clinics, doctors, orderGroups, orders } from "~/services/db/schema";
 import { seedClinics, type SeedClinic, type SeedDoctor } from "~/services/db/seed/doctor-data.server";
-import type { DoctorJson } from "~/services/doctors.server";
+import type { DoctorJson } from "~/services/doctors/doctors.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 

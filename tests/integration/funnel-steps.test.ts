@@ -9,13 +9,13 @@ import { action as parametersAction, loader as parametersLoader } from "~/routes
 import { action as patientAction, loader as patientLoader } from "~/routes/patient";
 import { action as productAction } from "~/routes/product";
 import { action as rxDetailsAction, loader as rxDetailsLoader } from "~/routes/rx-details";
-import { createAuthSession, createCustomer } from "~/services/auth/accounts.server";
-import { matchSku } from "~/services/catalog.server";
-import type { AppServices } from "~/services/context.server";
+import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
+import { matchSku } from "~/services/catalog/catalog.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { lineItemGroups, lineItems, patients } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
-import { journeyOf } from "~/services/funnel.server";
+import { journeyOf } from "~/services/checkout/funnel.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 

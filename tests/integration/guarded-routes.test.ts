@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as glassesLoader } from "~/routes/glasses-site-redirect";
 import { loader as nonProductionLoader } from "~/routes/non-production";
 import { loader as welcomeLoader } from "~/routes/welcome";
-import type { AppServices } from "~/services/context.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, settle, TEST_SESSION_SECRET } from "../setup/test-context";

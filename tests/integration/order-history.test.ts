@@ -1,19 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveryEstimate } from "~/models/shipping";
+import { trackingUrl } from "~/models/order-status";
+import { deliveryEstimate, formatDeliveryDate } from "~/models/shipping";
 import * as detailsApi from "~/routes/api.orders.$id.details";
 import * as historyApi from "~/routes/api.orders.history";
 import * as devOrders from "~/routes/dev.orders";
-import * as detailsPage from "~/routes/order-history.$orderNumber";
+import DetailsPage, * as detailsPage from "~/routes/order-history.$orderNumber";
+import ThankYouPage, * as thankYouPage from "~/routes/thank-you";
 import * as historyPage from "~/routes/order-history";
-import { createAuthSession, createCustomer } from "~/services/auth/accounts.server";
-import type { AppServices } from "~/services/context.server";
+import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { orderGroups, orderLines, orders, products, skus } from "~/services/db/schema";
-import { orderHistory } from "~/services/order-history.server";
-import { advanceOrder } from "~/services/order-operations.server";
+import { emailOutbox, orderGroups, orderLines, orders, products, skus } from "~/services/db/schema";
+import { orderHistory } from "~/services/orders/order-history.server";
+import { advanceOrder } from "~/services/orders/order-operations.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -68,6 +73,8 @@ interface GroupInput {
   type: "Lens" | "Solution";
   prescriptionStatus?: string | null;
   patient?: { firstName: string; lastName: string; patientId?: number };
+  /** Each line's share of the order's discounts. */
+  lineDiscountCents?: number;
 }
 
 async function insertOrder(
@@ -139,6 +146,7 @@ async function insertOrder(
         upc: product.upc,
         quantity: 2,
         unitPriceCents: 3000,
+        discountCents: group.lineDiscountCents ?? 0,
         selectedParameters: (group.type === "Lens" ? { power: "-2.00", baseCurve: "8.6" } : {}) as Record<
           string,
           string
@@ -205,6 +213,23 @@ const details = (id: string, options: CallOptions = {}) =>
 const status = (result: unknown) =>
   result instanceof Response ? result.status : ((result as { init?: ResponseInit | null }).init?.status ?? 200);
 const location = (result: unknown) => (result as Response).headers.get("Location");
+
+/**
+ * The lines of text a text browser prints for some HTML, roughly: block elements and line breaks start and end lines, tags and
+ * React's text separators vanish, the few entities React writes are decoded. CSS plays no part.
+ */
+function readAsText(html: string): string[] {
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<br\s*\/?>|<\/?(p|div|li|h[1-6]|dt|dd|tr|address|section|ul|ol|dl|table)(\s[^>]*)?>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line) => line.length > 0);
+}
 
 // --- Fixtures --------------------------------------------------------------------------------------------------------
 
@@ -341,6 +366,88 @@ describe("order details page", () => {
       { label: "Tax", amount: "$6.60" },
     ]);
     expect(order.total).toBe("$126.60");
+  });
+
+  it("shows a line's discount on a line of its own, between the boxes at their price and the line's total", async () => {
+    const dee = await shopper("dee");
+    await insertOrder(dee.id, "LL-X1", "2026-01-05T17:00:00Z", {}, [
+      { type: "Lens", lineDiscountCents: 1290 },
+      { type: "Solution" },
+    ]);
+    const order = (await open("LL-X1", dee.cookie)) as Awaited<ReturnType<typeof detailsPage.loader>>;
+    const money = order.groups.map((group) => group.lines.map((line) => [line.amount, line.discount, line.total]));
+    expect(money).toEqual([
+      [
+        ["2 × $30.00 = $60.00", "−$12.90", "$47.10"],
+        ["2 × $30.00 = $60.00", "−$12.90", "$47.10"],
+      ],
+      [["2 × $30.00 = $60.00", null, "$60.00"]],
+    ]);
+
+    // As a text browser reads the page (no CSS): each amount on a line of its own, in order.
+    const Stub = createRoutesStub([
+      { id: "details", path: "/account/order-history/:orderNumber", Component: DetailsPage as never },
+    ]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: ["/account/order-history/LL-X1"],
+        hydrationData: { loaderData: { details: order } },
+      }),
+    );
+    const lines = readAsText(html);
+    const right = lines.indexOf(`Right eye: ${lens.productName}`);
+    expect(right).toBeGreaterThan(-1);
+    expect(lines.slice(right, right + 5)).toEqual([
+      `Right eye: ${lens.productName}`,
+      "Power/sphere -2.00, BC 8.6",
+      "2 × $30.00 = $60.00",
+      "Discount −$12.90",
+      "Item total $47.10",
+    ]);
+    // A line without a discount shows the boxes at their price only.
+    const care = lines.indexOf(solution.productName);
+    expect(lines.slice(care, care + 2)).toEqual([solution.productName, "2 × $30.00 = $60.00"]);
+    expect(lines[care + 2]).not.toMatch(/^(Discount|Item total)/);
+    // The address, line by line.
+    const shipping = lines.indexOf("Shipping");
+    expect(lines.slice(shipping + 1, shipping + 5)).toEqual([
+      "Ann Lee",
+      "100 Main St",
+      "BOISE, ID 83702",
+      "(208) 555-0100",
+    ]);
+  });
+
+  it("shows the same on the thank-you page", async () => {
+    const eli = await shopper("eli");
+    await insertOrder(eli.id, "LL-X2", "2026-01-05T17:00:00Z", {}, [{ type: "Lens", lineDiscountCents: 1290 }]);
+    const placed = (await page(thankYouPage.loader, "/thank-you?oid=LL-X2", { cookie: eli.cookie })) as Awaited<
+      ReturnType<typeof thankYouPage.loader>
+    >;
+    const Stub = createRoutesStub([{ id: "thank-you", path: "/thank-you", Component: ThankYouPage as never }]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: ["/thank-you?oid=LL-X2"],
+        hydrationData: { loaderData: { "thank-you": placed } },
+      }),
+    );
+    const lines = readAsText(html);
+    const right = lines.indexOf(`Right eye: ${lens.productName}`);
+    expect(right).toBeGreaterThan(-1);
+    expect(lines.slice(right, right + 5)).toEqual([
+      `Right eye: ${lens.productName}`,
+      "Power/sphere -2.00 · BC 8.6",
+      "2 × $30.00 = $60.00",
+      "Discount −$12.90",
+      "Item total $47.10",
+    ]);
+    const shipTo = lines.indexOf("Shipping to");
+    expect(lines.slice(shipTo + 1, shipTo + 5)).toEqual([
+      "Ann Lee",
+      "100 Main St",
+      "BOISE, ID 83702",
+      "(208) 555-0100",
+    ]);
   });
 
   it("is a 404 for another customer's order, a deleted one, an unknown one and a malformed number", async () => {
@@ -524,20 +631,20 @@ describe("advanceOrder", () => {
       { type: "Lens", prescriptionStatus: "PendingSubmission" },
       { type: "Solution" },
     ]);
-    expect(await advanceOrder(database.db, "LL-E1", "ship", monday)).toEqual({
+    expect(await advanceOrder(development, "LL-E1", "ship", monday)).toEqual({
       ok: false,
       message: "Verify the prescription of order LL-E1 first.",
     });
-    expect((await advanceOrder(database.db, "LL-E1", "deliver", monday)).ok).toBe(false);
+    expect((await advanceOrder(development, "LL-E1", "deliver", monday)).ok).toBe(false);
 
-    expect(await advanceOrder(database.db, "LL-E1", "verify", monday)).toEqual({
+    expect(await advanceOrder(development, "LL-E1", "verify", monday)).toEqual({
       ok: true,
       message: "Verified 2 prescriptions on order LL-E1.",
     });
     expect(await prescriptions(order.id)).toEqual(["Verified", "Verified", null]);
-    expect((await advanceOrder(database.db, "LL-E1", "verify", monday)).ok).toBe(false);
+    expect((await advanceOrder(development, "LL-E1", "verify", monday)).ok).toBe(false);
 
-    const shipped = await advanceOrder(database.db, "LL-E1", "ship", monday);
+    const shipped = await advanceOrder(development, "LL-E1", "ship", monday);
     expect(shipped.ok).toBe(true);
     let current = await row("LL-E1");
     expect(current.statusCode).toBe("G");
@@ -547,18 +654,18 @@ describe("advanceOrder", () => {
     // Expedited: 3 business days from a Monday morning.
     expect(current.trackingDeliveryDate).toBe(deliveryEstimate(1, monday).toISODate());
     expect(current.trackingDeliveryDate).toBe("2026-03-05");
-    expect((await advanceOrder(database.db, "LL-E1", "ship", monday)).ok).toBe(false);
-    expect((await advanceOrder(database.db, "LL-E1", "verify", monday)).ok).toBe(false);
+    expect((await advanceOrder(development, "LL-E1", "ship", monday)).ok).toBe(false);
+    expect((await advanceOrder(development, "LL-E1", "verify", monday)).ok).toBe(false);
 
     const thursday = monday.plus({ days: 3 });
-    expect(await advanceOrder(database.db, "LL-E1", "deliver", thursday)).toEqual({
+    expect(await advanceOrder(development, "LL-E1", "deliver", thursday)).toEqual({
       ok: true,
       message: "Order LL-E1 is delivered.",
     });
     current = await row("LL-E1");
     expect(current.deliveredAt?.toISOString()).toBe(thursday.toUTC().toISO());
     expect(current.trackingDeliveryDate).toBe("2026-03-05");
-    expect((await advanceOrder(database.db, "LL-E1", "deliver", thursday)).ok).toBe(false);
+    expect((await advanceOrder(development, "LL-E1", "deliver", thursday)).ok).toBe(false);
 
     // History follows: delivered on the 5th, old once the 10th is over.
     const read = async (now: DateTime) =>
@@ -577,9 +684,9 @@ describe("advanceOrder", () => {
   it("ships an order with no prescription at once, and refuses unknown, test and deleted orders", async () => {
     const gus = await shopper("gus");
     await insertOrder(gus.id, "LL-G1", "2026-03-01T17:00:00Z", {}, [{ type: "Solution" }]);
-    expect((await advanceOrder(database.db, "LL-G1", "verify", monday)).ok).toBe(false);
-    expect((await advanceOrder(database.db, "LL-G1", "ship", monday)).ok).toBe(true);
-    expect(await advanceOrder(database.db, "LL-NONE", "ship", monday)).toEqual({
+    expect((await advanceOrder(development, "LL-G1", "verify", monday)).ok).toBe(false);
+    expect((await advanceOrder(development, "LL-G1", "ship", monday)).ok).toBe(true);
+    expect(await advanceOrder(development, "LL-NONE", "ship", monday)).toEqual({
       ok: false,
       message: "There is no order LL-NONE.",
     });
@@ -587,10 +694,97 @@ describe("advanceOrder", () => {
     await insertOrder(gus.id, "LL-G3", "2026-03-01T17:00:00Z", { statusCode: "-" });
     for (const orderNumber of ["LL-G2", "LL-G3"]) {
       for (const step of ["verify", "ship", "deliver"] as const) {
-        expect((await advanceOrder(database.db, orderNumber, step, monday)).ok, `${orderNumber} ${step}`).toBe(false);
+        expect((await advanceOrder(development, orderNumber, step, monday)).ok, `${orderNumber} ${step}`).toBe(false);
       }
       expect((await row(orderNumber)).shippedAt).toBeNull();
     }
+  });
+});
+
+describe("the 'order shipped' e-mail", () => {
+  const monday = DateTime.fromISO("2026-03-02T10:00", { zone: "America/Boise" });
+  const orderRow = async (orderNumber: string) =>
+    (await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!;
+  const shippedMails = (to: string) =>
+    database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, "order-shipped")));
+  /** The development services with an e-mail sender that counts its delivery kicks. */
+  function counting(email: Partial<AppServices["email"]> = {}) {
+    const kicks = { count: 0 };
+    const services = {
+      ...development,
+      email: { ...development.email, deliverSoon: () => void kicks.count++, ...email },
+    };
+    return { services, kicks };
+  }
+
+  it("goes out once per shipment, with the tracking number and link, the items, the address and the order's link", async () => {
+    const kim = await shopper("kim");
+    await insertOrder(kim.id, "LL-K1", "2026-03-01T17:00:00Z", {}, [
+      { type: "Lens", prescriptionStatus: "Verified" },
+      { type: "Solution" },
+    ]);
+    const { services, kicks } = counting();
+    expect((await advanceOrder(services, "LL-K1", "ship", monday)).ok).toBe(true);
+    const shipped = await orderRow("LL-K1");
+    const mails = await shippedMails(kim.email);
+    expect(mails).toHaveLength(1);
+    // Asked for delivery once, after the commit.
+    expect(kicks.count).toBe(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe("Your Lenslane order LL-K1 has shipped");
+    const tracking = trackingUrl(shipped.trackingNumber)!;
+    for (const body of [mail!.textBody, mail!.htmlBody]) {
+      expect(body).toContain(shipped.trackingNumber!);
+      expect(body).toContain("Contact lenses for Ann Lee");
+      expect(body).toContain(`2 × ${lens.productName} (Right eye)`);
+      expect(body).toContain(`2 × ${lens.productName} (Left eye)`);
+      expect(body).toContain(`2 × ${solution.productName}`);
+      expect(body).toContain("100 Main St");
+      expect(body).toContain("http://store.test/account/order-history/LL-K1");
+      expect(body).toContain(`Expected to arrive ${formatDeliveryDate(deliveryEstimate(0, monday))}.`);
+    }
+    expect(mail!.textBody).toContain(`Track your package: ${tracking}`);
+    expect(mail!.htmlBody).toContain(`href="${tracking}"`);
+
+    // Shipping again (a second click, the script) is refused and sends nothing; verifying and delivering send none.
+    expect((await advanceOrder(services, "LL-K1", "ship", monday)).ok).toBe(false);
+    expect((await advanceOrder(services, "LL-K1", "deliver", monday.plus({ days: 3 }))).ok).toBe(true);
+    expect(await shippedMails(kim.email)).toHaveLength(1);
+    expect(kicks.count).toBe(1);
+    await insertOrder(kim.id, "LL-K2", "2026-03-01T17:00:00Z");
+    expect((await advanceOrder(services, "LL-K2", "verify", monday)).ok).toBe(true);
+    expect(kicks.count).toBe(1);
+    expect(await shippedMails(kim.email)).toHaveLength(1);
+  });
+
+  it("is one e-mail when the same order is shipped twice at once", async () => {
+    const lou = await shopper("lou");
+    await insertOrder(lou.id, "LL-L1", "2026-03-01T17:00:00Z", {}, [{ type: "Solution" }]);
+    const results = await Promise.all([
+      advanceOrder(development, "LL-L1", "ship", monday),
+      advanceOrder(development, "LL-L1", "ship", monday),
+    ]);
+    expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
+    const mails = await shippedMails(lou.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain((await orderRow("LL-L1")).trackingNumber!);
+  });
+
+  it("commits with the shipment: when the e-mail cannot be written, the order has not shipped", async () => {
+    const max = await shopper("max");
+    await insertOrder(max.id, "LL-M1", "2026-03-01T17:00:00Z", {}, [{ type: "Solution" }]);
+    const { services, kicks } = counting({
+      send: () => Promise.reject(new Error("the outbox is unavailable")),
+    });
+    await expect(advanceOrder(services, "LL-M1", "ship", monday)).rejects.toThrow("the outbox is unavailable");
+    expect(await orderRow("LL-M1")).toMatchObject({ statusCode: "", trackingNumber: null, shippedAt: null });
+    expect(kicks.count).toBe(0);
+    // Once the outbox is back, the shipment goes through with its e-mail.
+    expect((await advanceOrder(development, "LL-M1", "ship", monday)).ok).toBe(true);
+    expect(await shippedMails(max.email)).toHaveLength(1);
   });
 });
 
@@ -617,8 +811,11 @@ describe("dev orders page", () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/dev/orders");
-    const { session } = await development.sessions.getSession(response.headers.get("Set-Cookie")!.split(";")[0]!);
-    expect(session.get("toast")).toMatchObject({ kind: "success", message: "Verified 1 prescription on order LL-H1." });
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+    expect(await development.sessions.readToast(cookies.join("; "))).toMatchObject({
+      kind: "success",
+      message: "Verified 1 prescription on order LL-H1.",
+    });
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, "LL-H1"));
     expect(await database.db.select().from(orderGroups).where(eq(orderGroups.orderId, order!.id))).toMatchObject([
       { prescriptionStatus: "Verified" },
@@ -628,6 +825,11 @@ describe("dev orders page", () => {
     expect(status(shipped)).toBe(303);
     const [after] = await database.db.select().from(orders).where(eq(orders.orderNumber, "LL-H1"));
     expect(after!.statusCode).toBe("G");
+    const mails = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, hal.email), eq(emailOutbox.kind, "order-shipped")));
+    expect(mails.map((mail) => mail.textBody.includes(after!.trackingNumber!))).toEqual([true]);
   });
 
   it("answers 400 to a bad form", async () => {

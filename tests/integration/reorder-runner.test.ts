@@ -16,10 +16,10 @@ import SnoozePage, {
 import { action as devOrdersAction } from "~/routes/dev.orders";
 import type { PaymentGateway } from "~/services/adapters/payments/payment-gateway";
 import { CHARGE_DECLINED_TEST_NUMBER, createTestVault } from "~/services/adapters/payments/test-vault.server";
-import { createCustomer, type Customer } from "~/services/auth/accounts.server";
-import { addGroup, createCart } from "~/services/cart.server";
-import { parseConfig } from "~/services/config.server";
-import { visitorContext, type AppServices } from "~/services/context.server";
+import { createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
+import { addGroup, createCart } from "~/services/cart/cart.server";
+import { parseConfig } from "~/services/platform/config.server";
+import { visitorContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   carts,
@@ -31,18 +31,22 @@ import {
   subscriptionItems,
   subscriptions,
 } from "~/services/db/schema";
-import { pgliteOwner, recordPgliteOwner } from "~/services/jobs.server";
-import { saveCard } from "~/services/payment-methods.server";
-import { placeOrder } from "~/services/place-order.server";
-import { sendReorderReminders } from "~/services/reorder-reminders.server";
+import { pgliteOwner, recordPgliteOwner } from "~/services/platform/jobs.server";
+import { saveCard } from "~/services/checkout/payment-methods.server";
+import { placeOrder } from "~/services/checkout/place-order.server";
+import { sendReorderReminders } from "~/services/subscriptions/reorder-reminders.server";
 import {
   orderSubscriptionNow,
   placeSubscriptionOrder,
   reorderIdempotencyKey,
   runDueSubscriptions,
-} from "~/services/reorder-runner.server";
-import { readSnoozeToken, SNOOZE_LINK_PARAM, snoozeToken } from "~/services/snooze-links.server";
-import { cancelSubscription, setSubscriptionCard, subscriptionFor } from "~/services/subscriptions.server";
+} from "~/services/subscriptions/reorder-runner.server";
+import { readSnoozeToken, SNOOZE_LINK_PARAM, snoozeToken } from "~/services/subscriptions/snooze-links.server";
+import {
+  cancelSubscription,
+  setSubscriptionCard,
+  subscriptionFor,
+} from "~/services/subscriptions/subscriptions.server";
 import { insertTestDoctor, TEST_ADDRESS, TORIC, toricSkuPair, VISA } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";

@@ -3,10 +3,10 @@ import type { PriceBook } from "~/models/catalog";
 import { SEARCH_INDEX_MAX_AGE_MS } from "~/models/search";
 import * as searchRoute from "~/routes/search";
 import { loader as suggestionsLoader } from "~/routes/resources.search-suggestions";
-import type { AppServices } from "~/services/context.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { seedBrands, seedProducts } from "~/services/db/seed/catalog-data.server";
-import { getSearchIndex, searchProducts } from "~/services/search.server";
+import { getSearchIndex, searchProducts } from "~/services/catalog/search.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, settle } from "../setup/test-context";
 
@@ -30,8 +30,15 @@ type SearchPageData = Awaited<ReturnType<typeof searchRoute.loader>>;
 const searchPage = async (path: string, params: Record<string, string> = {}, init?: RequestInit) =>
   (await searchRoute.loader(await args(path, params, init))) as SearchPageData;
 
+/** The loader's answer, or the root middleware's when it answers first (a query it can't read). */
 async function suggestions(query: string) {
-  const response = (await suggestionsLoader(await args(`/resources/search-suggestions${query}`))) as Response;
+  let response: Response;
+  try {
+    response = (await suggestionsLoader(await args(`/resources/search-suggestions${query}`))) as Response;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 

@@ -8,7 +8,7 @@ import { action as adChoicesAction } from "~/routes/resources.ad-choices";
 import { action as ribbonAction } from "~/routes/resources.promo-ribbon";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
 import { loader as rootLoader } from "~/root";
-import type { AppServices } from "~/services/context.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";

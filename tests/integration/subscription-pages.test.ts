@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { createElement } from "react";
+import { createElement, Fragment } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { STALE_SNOOZE_MESSAGE } from "~/components/subscriptions/ScheduleForms";
+import { PageDialogSlot } from "~/components/ui/DialogSlot";
 import { ADDRESS_MESSAGES } from "~/models/address";
 import { CARD_LOCK_MAX_FAILURES, CARD_MESSAGES } from "~/models/card";
 import { formatCents } from "~/models/catalog";
@@ -19,15 +20,16 @@ import {
 import { action as checkoutAction } from "~/routes/checkout";
 import SubscriptionDetailsPage, {
   action as detailsAction,
+  handle as detailsHandle,
   loader as detailsLoader,
 } from "~/routes/account.subscriptions.$subscriptionId";
 import SubscriptionsPage, { loader as listLoader } from "~/routes/account.subscriptions";
-import { createAddress } from "~/services/addresses.server";
-import type * as RunnerModule from "~/services/reorder-runner.server";
-import { orderSubscriptionNow } from "~/services/reorder-runner.server";
-import { createAuthSession, createCustomer, type Customer } from "~/services/auth/accounts.server";
-import { addGroup, createCart } from "~/services/cart.server";
-import type { AppServices } from "~/services/context.server";
+import { createAddress } from "~/services/accounts/addresses.server";
+import type * as RunnerModule from "~/services/subscriptions/reorder-runner.server";
+import { orderSubscriptionNow } from "~/services/subscriptions/reorder-runner.server";
+import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
+import { addGroup, createCart } from "~/services/cart/cart.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   addresses,
@@ -39,10 +41,10 @@ import {
   subscriptionItems,
   subscriptions,
 } from "~/services/db/schema";
-import { recordFailedCardSave } from "~/services/card-lock.server";
-import { saveCard } from "~/services/payment-methods.server";
-import { subscriptionPrice } from "~/services/subscription-pricing.server";
-import { subscriptionFor } from "~/services/subscriptions.server";
+import { recordFailedCardSave } from "~/services/checkout/card-lock.server";
+import { saveCard } from "~/services/checkout/payment-methods.server";
+import { subscriptionPrice } from "~/services/subscriptions/subscription-pricing.server";
+import { subscriptionFor } from "~/services/subscriptions/subscriptions.server";
 import {
   cardForm,
   insertTestDoctor,
@@ -60,7 +62,7 @@ import { createTestServices, runThroughMiddleware, settle } from "../setup/test-
 // real orders placed through checkout with auto-reorder chosen.
 
 // 'Order now' goes through the reorder runner for real; a spy lets one test stand in a refusal it cannot provoke.
-vi.mock("~/services/reorder-runner.server", async (importOriginal) => {
+vi.mock("~/services/subscriptions/reorder-runner.server", async (importOriginal) => {
   const original = await importOriginal<typeof RunnerModule>();
   return { ...original, orderSubscriptionNow: vi.fn(original.orderSubscriptionNow) };
 });
@@ -220,8 +222,7 @@ class Buyer {
   }
 
   async toast() {
-    const { session } = await services.sessions.getSession(this.cookies.get(services.sessions.cookieName) ?? null);
-    return session.get("toast");
+    return services.sessions.readToast(this.cookies.get("toast") ?? null);
   }
 }
 
@@ -828,8 +829,26 @@ describe("the rendered details page", () => {
     const path = `/account/subscriptions/${id}`;
     const render = async (search: string, actionData?: unknown) => {
       const loaderData = (await buyer.details(id, search)).result;
+      // Under a shell like the real one: the page's dialog goes to the slot before <main> (DialogSlot.tsx).
       const Stub = createRoutesStub([
-        { id: "details", path: "/account/subscriptions/:subscriptionId", Component: SubscriptionDetailsPage as never },
+        {
+          id: "shell",
+          Component: () =>
+            createElement(
+              Fragment,
+              null,
+              createElement(PageDialogSlot, { route: createElement(Outlet) }),
+              createElement("main", null, createElement(Outlet)),
+            ),
+          children: [
+            {
+              id: "details",
+              path: "/account/subscriptions/:subscriptionId",
+              Component: SubscriptionDetailsPage as never,
+              handle: detailsHandle,
+            },
+          ],
+        },
       ]);
       return renderToString(
         createElement(Stub, {
@@ -906,5 +925,8 @@ describe("the rendered details page", () => {
     expect(dialog).toContain("Address entered");
     expect(dialog).toContain("Suggested address");
     expect(dialog).toContain("Save address");
+    // Read first: the dialog comes before the page, which no longer holds it.
+    expect(dialog.indexOf("Verify your address")).toBeLessThan(dialog.indexOf("<main>"));
+    expect(dialog.match(/<dialog/g)).toHaveLength(1);
   });
 });

@@ -12,9 +12,9 @@ import * as quantityApi from "~/routes/api.autoReorder.$id.subscriptionQuantity"
 import * as listApi from "~/routes/api.autoReorder";
 import * as frequencyApi from "~/routes/api.autoReorder.frequency";
 import type { AddressVerifier } from "~/services/adapters/address-verification/address-verifier";
-import { createAuthSession, createCustomer, type Customer } from "~/services/auth/accounts.server";
-import { addGroup, createCart } from "~/services/cart.server";
-import type { AppServices } from "~/services/context.server";
+import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
+import { addGroup, createCart } from "~/services/cart/cart.server";
+import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   addresses,
@@ -27,11 +27,11 @@ import {
   subscriptions,
 } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
-import { saveCard } from "~/services/payment-methods.server";
-import { placeOrder } from "~/services/place-order.server";
-import type { SubscriptionJson } from "~/services/subscription-api.server";
-import { snoozeSubscription } from "~/services/subscriptions.server";
-import type * as SubscriptionsModule from "~/services/subscriptions.server";
+import { saveCard } from "~/services/checkout/payment-methods.server";
+import { placeOrder } from "~/services/checkout/place-order.server";
+import type { SubscriptionJson } from "~/services/api/subscriptions.server";
+import { snoozeSubscription } from "~/services/subscriptions/subscriptions.server";
+import type * as SubscriptionsModule from "~/services/subscriptions/subscriptions.server";
 import { insertTestDoctor, TEST_ADDRESS } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
@@ -41,7 +41,7 @@ import { createTestServices, runThroughMiddleware } from "../setup/test-context"
 // with auto-reorder, as checkout places them.
 
 // The snooze is the real one unless a test makes the reorder date move between the route's read and its change.
-vi.mock("~/services/subscriptions.server", async (importOriginal) => {
+vi.mock("~/services/subscriptions/subscriptions.server", async (importOriginal) => {
   const actual = await importOriginal<typeof SubscriptionsModule>();
   return { ...actual, snoozeSubscription: vi.fn(actual.snoozeSubscription) };
 });

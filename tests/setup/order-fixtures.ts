@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/services/db/client.server";
-import { clinics, doctors, skus, type AddressSnapshot } from "~/services/db/schema";
+import { clinics, doctors, type orders, skus, type AddressSnapshot } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 
 /**
@@ -82,4 +83,32 @@ export function isDataWithInit(
   value: unknown,
 ): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit } {
   return !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+/** A placed order's row (no groups or lines): $50, paid by a test Visa, shipped to TEST_ADDRESS. */
+export function orderRow(
+  customerId: number,
+  orderNumber: string,
+  fields: Partial<typeof orders.$inferInsert> = {},
+): typeof orders.$inferInsert {
+  return {
+    orderNumber,
+    customerId,
+    cartId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    shippingLevel: 0,
+    shippingAddress: TEST_ADDRESS,
+    paymentToken: `tok_${randomUUID()}`,
+    paymentBrand: "Visa",
+    paymentLastFour: "4242",
+    chargeId: `ch_${randomUUID()}`,
+    subtotalCents: 5000,
+    discountCents: 0,
+    shippingCents: 0,
+    shippingDiscountCents: 0,
+    taxCents: 0,
+    rebateCents: 0,
+    totalCents: 5000,
+    ...fields,
+  };
 }

@@ -6,12 +6,12 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
-import { parseConfig } from "~/services/config.server";
-import { requestInfoContext, servicesContext, type AppServices } from "~/services/context.server";
+import { parseConfig } from "~/services/platform/config.server";
+import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { logger } from "~/services/logger.server";
-import { createAppSession } from "~/services/session.server";
-import { visitorMiddleware } from "~/services/visitor.server";
+import { logger } from "~/services/platform/logger.server";
+import { createAppSession } from "~/services/platform/session.server";
+import { visitorMiddleware } from "~/services/platform/visitor.server";
 
 export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 

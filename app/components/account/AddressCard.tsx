@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { addressLines, type AddressInput } from "~/models/address";
+import { AddressLines } from "../ui/AddressLines";
 
 export interface AddressCardData extends AddressInput {
   id: number;
@@ -15,11 +16,7 @@ export function AddressCard({ address }: { address: AddressCardData }) {
     <li className={address.isPrimary ? "address-card address-card-primary" : "address-card"} data-testid="address-card">
       {address.isPrimary ? <p className="address-badge">Primary address</p> : null}
       <address>
-        {lines.map((line, index) => (
-          <span key={index} className="address-line">
-            {line}
-          </span>
-        ))}
+        <AddressLines lines={lines} />
       </address>
       <div className="address-actions">
         <Link to={`/account/addresses/${address.id}`} aria-label={`Edit ${summary}`}>

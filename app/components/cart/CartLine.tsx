@@ -20,8 +20,20 @@ export interface CartLineData {
   lineTotalCents: number;
 }
 
-/** One line of the cart: change quantity and remove are plain forms (no JavaScript needed). */
-export function CartLine({ line, lastResult }: { line: CartLineData; lastResult?: SubmissionResult<string[]> }) {
+/**
+ * One line of the cart: change quantity and remove are plain forms (no JavaScript needed). The cart's first image
+ * is its largest content above the fold, so that line's image is `eager` (loaded at once, with high priority); the
+ * others load lazily.
+ */
+export function CartLine({
+  line,
+  lastResult,
+  eager = false,
+}: {
+  line: CartLineData;
+  lastResult?: SubmissionResult<string[]>;
+  eager?: boolean;
+}) {
   const [form, fields] = useForm({
     id: `line-${line.id}`,
     lastResult,
@@ -37,7 +49,16 @@ export function CartLine({ line, lastResult }: { line: CartLineData; lastResult?
         {line.eyeLabel ?? ""}
       </th>
       <td className="cart-line-product">
-        {line.imageUrl ? <img src={line.imageUrl} alt="" width="80" height="60" loading="lazy" /> : null}
+        {line.imageUrl ? (
+          <img
+            src={line.imageUrl}
+            alt=""
+            width="80"
+            height="60"
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+          />
+        ) : null}
         <div>
           <span className="product-tile-brand">{line.brandName}</span>{" "}
           {line.href ? <Link to={line.href}>{line.productName}</Link> : line.productName}
@@ -50,8 +71,8 @@ export function CartLine({ line, lastResult }: { line: CartLineData; lastResult?
               ))}
             </ul>
           ) : null}
-          {line.supply ? <span className="cart-line-supply">{line.supply} supply</span> : null}
-          {line.stock ? <span className="stock-text">{line.stock}</span> : null}
+          {line.supply ? <div className="cart-line-supply">{line.supply} supply</div> : null}
+          {line.stock ? <div className="stock-text">{line.stock}</div> : null}
         </div>
       </td>
       <td className="cart-line-quantity">
@@ -61,7 +82,7 @@ export function CartLine({ line, lastResult }: { line: CartLineData; lastResult?
           <label htmlFor={quantityField.id} className="visually-hidden">
             Quantity of {line.productName}
             {eyeSuffix}
-          </label>
+          </label>{" "}
           <select {...getSelectProps(quantityField)} key={quantityField.key}>
             {line.quantityOptions.map((quantity) => (
               <option key={quantity} value={quantity}>

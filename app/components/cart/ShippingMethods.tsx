@@ -21,19 +21,25 @@ export function ShippingMethods({ methods, error }: { methods: ShippingChoice[];
       <input type="hidden" name="intent" value="set-shipping" />
       <fieldset>
         <legend id="shipping-heading">Shipping method</legend>
+        {/* A block per choice, so that without CSS one choice's estimate and the next choice are lines apart. */}
         {methods.map((method) => (
-          <label key={method.shippingLevel} className="shipping-choice">
-            <input
-              type="radio"
-              name="shippingLevel"
-              value={method.shippingLevel}
-              defaultChecked={method.selected}
-              onChange={() => formRef.current && submit(formRef.current, { preventScrollReset: true })}
-            />
-            <span className="shipping-choice-label">{method.label}</span>
-            <span className="shipping-choice-price">{method.priceLabel}</span>
-            <span className="shipping-choice-estimate">Estimated delivery {method.estimatedDelivery}</span>
-          </label>
+          <div key={method.shippingLevel}>
+            <label className="shipping-choice">
+              <input
+                type="radio"
+                name="shippingLevel"
+                value={method.shippingLevel}
+                defaultChecked={method.selected}
+                onChange={() => formRef.current && submit(formRef.current, { preventScrollReset: true })}
+              />
+              {/* A label holds no blocks: the space and the <br> separate its parts for reading without CSS (with
+                  CSS the grid places them and hides the <br>). */}
+              <span className="shipping-choice-label">{method.label}</span>{" "}
+              <span className="shipping-choice-price">{method.priceLabel}</span>
+              <br />
+              <span className="shipping-choice-estimate">Estimated delivery {method.estimatedDelivery}</span>
+            </label>
+          </div>
         ))}
       </fieldset>
       {error ? (

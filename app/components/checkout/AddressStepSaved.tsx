@@ -8,6 +8,7 @@ import {
   type AddressInput,
   type ShippingAddressProblem,
 } from "~/models/address";
+import { AddressLines } from "../ui/AddressLines";
 
 /** Shared by this form and the /address action (intent=use-saved). */
 export const SAVED_ADDRESS_MESSAGE = "Choose one of your addresses.";
@@ -76,28 +77,35 @@ export function SavedAddressForm({
         <legend>Your addresses</legend>
         {addresses.map((address) => {
           const id = `${formId}-${address.id}`;
+          // A block per choice and <br> between the lines (a label holds no block), so it reads right without CSS.
           return (
-            <label key={address.id} htmlFor={id} className="saved-address-choice">
-              <input
-                type="radio"
-                id={id}
-                name={fields.addressId.name}
-                value={address.id}
-                defaultChecked={address.id === selectedId}
-                required
-              />
-              <span>
-                {address.isPrimary ? <span className="address-badge">Primary address</span> : null}
-                <address>
-                  {address.lines.map((line, index) => (
-                    <span key={index} className="address-line">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-                {address.problem ? <span className="form-hint">{address.problem}</span> : null}
-              </span>
-            </label>
+            <div key={address.id}>
+              <label htmlFor={id} className="saved-address-choice">
+                <input
+                  type="radio"
+                  id={id}
+                  name={fields.addressId.name}
+                  value={address.id}
+                  defaultChecked={address.id === selectedId}
+                  required
+                />
+                <span>
+                  {address.isPrimary ? (
+                    <>
+                      <span className="address-badge">Primary address</span>
+                      <br />
+                    </>
+                  ) : null}
+                  <AddressLines lines={address.lines} />
+                  {address.problem ? (
+                    <>
+                      <br />
+                      <span className="form-hint">{address.problem}</span>
+                    </>
+                  ) : null}
+                </span>
+              </label>
+            </div>
           );
         })}
       </fieldset>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCents } from "~/models/catalog";
+import { AddressLines } from "../ui/AddressLines";
 
 export interface ReviewItem {
   id: string;
@@ -51,24 +52,29 @@ export function CheckoutReview({ groups, addressLines }: { groups: ReviewGroup[]
               {group.items.map((item) => (
                 <li key={item.id} className="checkout-item" data-testid="checkout-item">
                   {item.imageUrl ? <img src={item.imageUrl} alt="" width="64" height="48" loading="lazy" /> : null}
+                  {/* Blocks, not spans: without CSS (the flex column) name, parameters and quantity read on lines
+                      of their own; the eye's margin is CSS, so a visually hidden space keeps 'OD' off the name. */}
                   <div className="checkout-item-text">
-                    <span className="checkout-item-name">
+                    <div className="checkout-item-name">
                       {item.eyeLabel ? (
-                        <abbr className="checkout-item-eye" title={item.eyeName ?? undefined}>
-                          {item.eyeLabel}
-                        </abbr>
+                        <>
+                          <abbr className="checkout-item-eye" title={item.eyeName ?? undefined}>
+                            {item.eyeLabel}
+                          </abbr>
+                          <span className="visually-hidden"> </span>
+                        </>
                       ) : null}
                       {item.productName}
-                    </span>
+                    </div>
                     {item.parameters.length > 0 ? (
-                      <span className="checkout-item-parameters">
+                      <div className="checkout-item-parameters">
                         {item.parameters.map((parameter) => `${parameter.label} ${parameter.value}`).join(" · ")}
-                      </span>
+                      </div>
                     ) : null}
-                    <span className="checkout-item-quantity">
+                    <div className="checkout-item-quantity">
                       Qty {item.quantity}
                       {item.supply ? ` · ${item.supply} supply` : ""}
-                    </span>
+                    </div>
                   </div>
                   <span className="checkout-item-price">
                     {item.discountCents > 0 ? (
@@ -92,9 +98,7 @@ export function CheckoutReview({ groups, addressLines }: { groups: ReviewGroup[]
           <Link to="/address">Change</Link>
         </div>
         <address className="checkout-address" data-testid="checkout-address">
-          {addressLines.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
+          <AddressLines lines={addressLines} />
         </address>
       </section>
     </div>

@@ -1,3 +1,6 @@
+import { OrderLineAmounts, type OrderLineMoney } from "../orders/OrderLineAmounts";
+import { AddressLines } from "../ui/AddressLines";
+
 /** What a placed order holds, as the thank-you page shows it (values already formatted by the loader). */
 export interface PlacedOrderView {
   address: string[];
@@ -7,14 +10,14 @@ export interface PlacedOrderView {
     heading: string;
     doctor: string | null;
     prescription: string | null;
-    lines: Array<{
-      id: number;
-      eye: string | null;
-      productName: string;
-      parameters: string;
-      quantity: number;
-      total: string;
-    }>;
+    lines: Array<
+      OrderLineMoney & {
+        id: number;
+        eye: string | null;
+        productName: string;
+        parameters: string;
+      }
+    >;
   }>;
   totals: Array<{ label: string; amount: string }>;
   total: string;
@@ -37,15 +40,14 @@ export function PlacedOrderSummary({ order }: { order: PlacedOrderView }) {
                 {group.lines.map((line) => (
                   <li key={line.id} className="checkout-item" data-testid="placed-line">
                     <span />
-                    <div className="checkout-item-text">
-                      <span className="checkout-item-name">
+                    <div className="checkout-item-text placed-item-text">
+                      <p className="checkout-item-name">
                         {line.eye ? `${line.eye}: ` : ""}
                         {line.productName}
-                      </span>
-                      {line.parameters ? <span className="checkout-item-parameters">{line.parameters}</span> : null}
-                      <span className="checkout-item-quantity">Qty {line.quantity}</span>
+                      </p>
+                      {line.parameters ? <p className="checkout-item-parameters">{line.parameters}</p> : null}
                     </div>
-                    <span className="checkout-item-price">{line.total}</span>
+                    <OrderLineAmounts line={line} />
                   </li>
                 ))}
               </ul>
@@ -90,9 +92,7 @@ export function PlacedOrderSummary({ order }: { order: PlacedOrderView }) {
         <section className="checkout-section" aria-labelledby="placed-address-heading">
           <h2 id="placed-address-heading">Shipping to</h2>
           <address className="checkout-address">
-            {order.address.map((line) => (
-              <span key={line}>{line}</span>
-            ))}
+            <AddressLines lines={order.address} />
           </address>
           <p>Paid with {order.payment}</p>
         </section>

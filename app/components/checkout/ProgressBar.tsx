@@ -41,9 +41,8 @@ export function ProgressBar({ pageName }: { pageName: string }) {
             className={`progress-step progress-step-${state}`}
             aria-current={state === "current" ? "step" : undefined}
           >
-            <span className="progress-step-number" aria-hidden="true">
-              {step}
-            </span>
+            {/* The list numbers the steps (a text browser prints '1. Choose lenses'); the circled number is the
+                list's own counter, drawn by CSS (progress-bar.css), so the number is never printed twice. */}
             <span className="progress-step-label">
               {label}
               {state === "done" ? <span className="visually-hidden"> (done)</span> : null}

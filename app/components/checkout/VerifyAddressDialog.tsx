@@ -2,6 +2,7 @@ import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { z } from "zod";
+import { AddressLines } from "../ui/AddressLines";
 import { UrlDialog } from "../ui/UrlDialog";
 
 /** Spec 2 §5: the address verify modal needs a choice. Shared by the dialog and the /address action. */
@@ -51,20 +52,19 @@ export function VerifyAddressDialog({
         <input type="hidden" name="intent" value="verify-choice" />
         <fieldset className="choice-list verify-choices" aria-describedby={fields.choice.errorId}>
           <legend className="visually-hidden">Address to ship to</legend>
+          {/* Each choice in its own block, and <br> between the lines (a label holds no block): without CSS the two
+              addresses read as two, line by line. */}
           {getCollectionProps(fields.choice, { type: "radio", options: ["suggested", "entered"] }).map((props) => (
-            <label key={props.key} htmlFor={props.id} className="verify-choice">
-              <input {...props} key={props.key} />
-              <span>
-                <strong>{LABELS[props.value as VerifyChoice]}</strong>
-                <address>
-                  {lines[props.value as VerifyChoice].map((line, index) => (
-                    <span key={index} className="address-line">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </span>
-            </label>
+            <div key={props.key}>
+              <label htmlFor={props.id} className="verify-choice">
+                <input {...props} key={props.key} />
+                <span>
+                  <strong>{LABELS[props.value as VerifyChoice]}</strong>
+                  <br />
+                  <AddressLines lines={lines[props.value as VerifyChoice]} />
+                </span>
+              </label>
+            </div>
           ))}
         </fieldset>
         {fields.choice.errors ? (

@@ -17,11 +17,10 @@ export function ProductTile({ product, eager = false }: { product: ProductTileDa
     <li className="product-tile">
       <Link to={product.href}>
         <img src={product.imageUrl} alt="" width="240" height="180" loading={eager ? "eager" : "lazy"} />
-        <span className="product-tile-brand">{product.brand}</span>
-        <span className="product-tile-name">{product.name}</span>
-        {product.price !== null ? (
-          <span className="product-tile-price">{formatCents(product.price)} per box</span>
-        ) : null}
+        {/* Blocks, not spans: without CSS (the flex column) brand, name and price still read on lines of their own. */}
+        <div className="product-tile-brand">{product.brand}</div>
+        <div className="product-tile-name">{product.name}</div>
+        {product.price !== null ? <div className="product-tile-price">{formatCents(product.price)} per box</div> : null}
       </Link>
     </li>
   );

@@ -21,7 +21,8 @@ export function HamburgerMenu({
 }) {
   return (
     <details className="hamburger">
-      <summary className="icon-button" aria-label="Menu">
+      <summary className="icon-button">
+        <span className="visually-hidden">Menu</span>
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type CSSProperties } from "react";
 import { Link, useFetcher } from "react-router";
+import { CloseIcon } from "~/components/ui/CloseIcon";
 import { countdownParts, isCountdownFinished, PROMO_RIBBON_TICK_MS, type PromoRibbonView } from "~/models/promo-ribbon";
 
 export const PROMO_RIBBON_ACTION = "/resources/promo-ribbon";
@@ -12,11 +13,18 @@ export function PromoRibbon({ ribbon, returnTo }: { ribbon: PromoRibbonView; ret
   const fetcher = useFetcher();
   if (fetcher.state !== "idle") return null;
   const style = { backgroundColor: ribbon.backgroundColor, color: ribbon.fontColor };
+  // One text in the HTML, so a text browser (or a search engine, or a reader view) prints it once: the desktop
+  // text, the whole message. Narrow screens show the mobile text from the attribute through CSS (app.css), which
+  // needs no script and no guess at the screen size on the server.
   const text = (
     <>
       <span className="ribbon-label">{ribbon.label}</span>{" "}
-      <span className="ribbon-text-mobile">{ribbon.mobileText}</span>
-      <span className="ribbon-text-desktop">{ribbon.desktopText}</span>
+      <span
+        className="ribbon-text"
+        data-mobile-text={ribbon.mobileText === ribbon.desktopText ? undefined : ribbon.mobileText}
+      >
+        <span className="ribbon-text-desktop">{ribbon.desktopText}</span>
+      </span>
     </>
   );
   return (
@@ -41,8 +49,9 @@ export function PromoRibbon({ ribbon, returnTo }: { ribbon: PromoRibbonView; ret
         <fetcher.Form method="post" action={PROMO_RIBBON_ACTION} className="ribbon-close">
           <input type="hidden" name="intent" value="dismiss" />
           <input type="hidden" name="redirectTo" value={returnTo} />
-          <button type="submit" aria-label="Close promotion" style={{ color: ribbon.fontColor }}>
-            ×
+          <button type="submit" style={{ color: ribbon.fontColor }}>
+            <CloseIcon />
+            <span className="visually-hidden">Close promotion</span>
           </button>
         </fetcher.Form>
       )}

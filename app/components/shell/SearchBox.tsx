@@ -97,7 +97,8 @@ export function SearchBox({ id }: { id: string }) {
 
   return (
     <details className="header-search">
-      <summary className="icon-button" aria-label="Search">
+      <summary className="icon-button">
+        <span className="visually-hidden">Search</span>
         <SearchIcon />
       </summary>
       <Form method="get" action="/search" role="search" className="header-search-form">

@@ -1,6 +1,12 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { BASE_PAYMENT_OPTIONS, footerGroups, legalLinks, SOCIAL_LINKS } from "~/models/shell-links";
+import {
+  CHECKOUT_ALTERNATIVE_PAYMENTS,
+  footerGroups,
+  legalLinks,
+  paymentOptions,
+  SOCIAL_LINKS,
+} from "~/models/shell-links";
 import { SITE } from "~/models/site";
 import { Logo } from "./Logo";
 
@@ -88,12 +94,12 @@ const noSubscription = () => () => {};
 
 function PaymentOptions() {
   // ApplePay is offered only on Apple devices; the server cannot know, so the browser adds it after hydration.
-  const applePay = useSyncExternalStore(
+  const applePlatform = useSyncExternalStore(
     noSubscription,
     () => "ApplePaySession" in window,
     () => false,
   );
-  const options = [...BASE_PAYMENT_OPTIONS, "PayPal", ...(applePay ? ["ApplePay"] : []), "AfterPay"];
+  const options = paymentOptions(CHECKOUT_ALTERNATIVE_PAYMENTS, applePlatform);
   return (
     <div className="payment-options">
       <h2>We accept</h2>

@@ -93,16 +93,20 @@ function StandardHeader(props: HeaderProps) {
           <Link to={signInUrl} className="header-sign-in" rel="nofollow" preventScrollReset>
             Sign in
           </Link>
-        )}
-        <a href={SITE.phoneHref} className="icon-button" aria-label={`Call us at ${SITE.phoneDisplay}`}>
+        )}{" "}
+        {/* Icon links carry their words as visually hidden text, not aria-label: text browsers print it. The spaces
+            between the actions are for text browsers too (the flex layout ignores them). */}
+        <a href={SITE.phoneHref} className="icon-button">
+          <span className="visually-hidden">Call us at {SITE.phoneDisplay}</span>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path
               d="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2a1 1 0 011-.25 11.4 11.4 0 003.6.57 1 1 0 011 1V20a1 1 0 01-1 1A17 17 0 013 4a1 1 0 011-1h3.5a1 1 0 011 1c0 1.25.2 2.45.57 3.6a1 1 0 01-.25 1z"
               fill="currentColor"
             />
           </svg>
-        </a>
-        <Link to="/cart" className="icon-button cart-link" aria-label={`Cart, ${props.cartCount} items`}>
+        </a>{" "}
+        <Link to="/cart" className="icon-button cart-link">
+          <span className="visually-hidden">{"Cart, "}</span>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path
               d="M3 4h2l2.4 11h11.2L21 7H7"
@@ -117,6 +121,7 @@ function StandardHeader(props: HeaderProps) {
           <span className="cart-count" data-testid="cart-count">
             {props.cartCount}
           </span>
+          <span className="visually-hidden">{props.cartCount === 1 ? " item" : " items"}</span>
         </Link>
       </div>
     </header>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { AddressForm } from "~/components/account/AddressForm";
 import { SavedAddressForm, type SavedAddressChoice } from "~/components/checkout/AddressStepSaved";
 import { type AddressFormDefaults } from "~/models/address";
+import { AddressLines } from "../ui/AddressLines";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -34,11 +35,7 @@ export function AddressChange({
     <>
       {currentLines.length > 0 ? (
         <address className="subscription-address" data-testid="subscription-address">
-          {currentLines.map((line, index) => (
-            <span key={index} className="address-line">
-              {line}
-            </span>
-          ))}
+          <AddressLines lines={currentLines} />
         </address>
       ) : (
         <p>There is no shipping address on this subscription.</p>

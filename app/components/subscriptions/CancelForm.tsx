@@ -24,9 +24,12 @@ export function CancelForm({ lastResult }: { lastResult: SubmissionResult<string
       <fieldset className="choice-list" aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}>
         <legend>Why are you cancelling?</legend>
         {getCollectionProps(fields.reason, { type: "radio", options: REASON_VALUES }).map((props) => (
-          <label key={props.key} htmlFor={props.id}>
-            <input {...props} key={props.key} /> <span>{LABELS[props.value]}</span>
-          </label>
+          // A block per choice: without CSS (which shows the labels as blocks) each reads on a line of its own.
+          <div key={props.key}>
+            <label htmlFor={props.id}>
+              <input {...props} key={props.key} /> <span>{LABELS[props.value]}</span>
+            </label>
+          </div>
         ))}
       </fieldset>
       {fields.reason.errors ? (

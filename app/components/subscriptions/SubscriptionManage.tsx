@@ -6,6 +6,7 @@ import type { BillingDefaults } from "~/components/checkout/CardForm";
 import type { CardChoice } from "~/components/checkout/PlaceOrderForm";
 import type { AddressFormDefaults } from "~/models/address";
 import { VerifyAddressDialog } from "../checkout/VerifyAddressDialog";
+import { useInDialogSlot } from "../ui/DialogSlot";
 import { AddressChange } from "./AddressChange";
 import { CancelForm } from "./CancelForm";
 import { CardChange } from "./CardChange";
@@ -75,6 +76,20 @@ export function SubscriptionManage({
   const { summary, forms, href } = page;
   const resultFor = (form: SubscriptionFormName) => (actionData?.form === form ? actionData.result : undefined);
   const pageErrors = resultFor("page")?.error?.[""] ?? null;
+  // Rendered twice (DialogSlot.tsx): the dialog in the slot after the header, the page in <main>.
+  const inDialogSlot = useInDialogSlot();
+  if (inDialogSlot) {
+    const verify = forms?.address.verify;
+    return verify ? (
+      <VerifyAddressDialog
+        action={`${href}?verify=address`}
+        closeHref={verify.closeHref}
+        entryLines={verify.entryLines}
+        suggestionLines={verify.suggestionLines}
+        lastResult={resultFor("verify")}
+      />
+    ) : null;
+  }
   return (
     <section className="orders-page subscription-page">
       <p>
@@ -153,15 +168,6 @@ export function SubscriptionManage({
           <Section id="cancel" title="Cancel subscription">
             <CancelForm lastResult={resultFor("cancel")} />
           </Section>
-          {forms.address.verify ? (
-            <VerifyAddressDialog
-              action={`${href}?verify=address`}
-              closeHref={forms.address.verify.closeHref}
-              entryLines={forms.address.verify.entryLines}
-              suggestionLines={forms.address.verify.suggestionLines}
-              lastResult={resultFor("verify")}
-            />
-          ) : null}
         </>
       ) : null}
     </section>

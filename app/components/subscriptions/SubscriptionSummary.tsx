@@ -109,13 +109,14 @@ export function SubscriptionFacts({ summary, detailed }: { summary: Subscription
       ))}
       <ul className="order-lines">
         {summary.items.map((item) => (
+          // Blocks, not spans: without CSS (the flex row) the parameters and the quantity read on lines of their own.
           <li key={item.key} className="order-line" data-testid="subscription-item">
-            <span>
+            <div>
               {item.eye ? <strong>{item.eye}: </strong> : null}
               {item.productName}
-              {detailed && item.parameters ? <span className="order-line-parameters">{item.parameters}</span> : null}
-            </span>
-            <span>{item.quantity}</span>
+              {detailed && item.parameters ? <div className="order-line-parameters">{item.parameters}</div> : null}
+            </div>
+            <div>{item.quantity}</div>
           </li>
         ))}
       </ul>

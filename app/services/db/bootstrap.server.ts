@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { AppConfig } from "~/services/config.server";
-import type { Logger } from "~/services/logger.server";
+import type { AppConfig } from "~/services/platform/config.server";
+import type { Logger } from "~/services/platform/logger.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { isDemoSeedCurrent, seedDemoCatalog } from "./seed.server";
 

@@ -1,7 +1,7 @@
 /**
  * Address verification (spec 2 §7: POST api/addresses/verify, a list of matches, 5 s timeout). A verifier answers
  * with the standardised forms of the address it recognises; the checkout decides what to do with them (see
- * services/checkout-address.server.ts). The embedded default checks ZIP, state and city against a ZIP-code
+ * services/checkout/checkout-address.server.ts). The embedded default checks ZIP, state and city against a ZIP-code
  * dataset; a real provider's client would implement the same interface.
  */
 

@@ -11,7 +11,7 @@ import {
 } from "~/models/content";
 import { navigationMenuSchema, type NavigationLink } from "~/models/navigation";
 import { promoRibbonSlotSchema, type PromoRibbonSlot } from "~/models/promo-ribbon";
-import type { Logger } from "~/services/logger.server";
+import type { Logger } from "~/services/platform/logger.server";
 import type { ContentSource, MenuName } from "./content-source";
 import { DEFAULT_HOME_CONTENT, DEFAULT_PROMO_RIBBON_SLOT } from "./defaults";
 import { renderMarkdown } from "./markdown.server";

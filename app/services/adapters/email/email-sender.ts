@@ -1,10 +1,21 @@
+import type { Executor } from "~/services/db/client.server";
+
 /**
- * E-mail (spec: PIN, password reset, guest reset and welcome messages). The embedded default stores every
- * message in the `email_outbox` table (a development mailbox page shows them); with SMTP_URL set, messages are
- * also sent through SMTP. Each message has a plain-text and an HTML body.
+ * E-mail (spec: PIN, password reset, guest reset and welcome messages; order and auto-reorder e-mails). Every
+ * message is written to the `email_outbox` table, in the caller's transaction when it passes one (the transactional
+ * outbox: an order and its confirmation commit together). Without SMTP the outbox is the delivery (the development
+ * mailbox shows it); with SMTP_URL a delivery step off the request path sends it (outbox-delivery.server.ts). Each
+ * message has a plain-text and an HTML body.
  */
 export type EmailKind =
-  "pin" | "password-reset" | "guest-reset" | "welcome" | "order-confirmation" | "reorder-reminder" | "reorder-failed";
+  | "pin"
+  | "password-reset"
+  | "guest-reset"
+  | "welcome"
+  | "order-confirmation"
+  | "order-shipped"
+  | "reorder-reminder"
+  | "reorder-failed";
 
 export interface EmailMessage {
   kind: EmailKind;
@@ -12,10 +23,39 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * When the last secret in the body (a PIN, a reset, sign-in or snooze link) stops working; unset for a message
+   * without one. The stored body loses its secrets after SMTP delivery, or at this moment (outbox-secrets.ts).
+   */
+  secretExpiresAt?: Date;
+}
+
+export interface SendOptions {
+  /**
+   * Write the message in this transaction (or with this database handle). A caller that passes a transaction calls
+   * `deliverSoon()` after its commit; without one, `send` does that itself.
+   */
+  db?: Executor;
+}
+
+/** What one delivery run did (nothing at all without SMTP: the outbox is the delivery). */
+export interface DeliverySummary {
+  sent: number;
+  /** Failed this time, to be tried again later (backoff). */
+  retrying: number;
+  /** Failed for the last time (MAX_DELIVERY_ATTEMPTS). */
+  failed: number;
 }
 
 export interface EmailSender {
-  send(message: EmailMessage): Promise<void>;
+  /** Writes the message to the outbox: fast, no network. Throws when the write fails (so a transaction rolls back). */
+  send(message: EmailMessage, options?: SendOptions): Promise<void>;
+  /** Delivers the due messages now (the jobs' step); a no-op without SMTP. Safe on N processes at once. */
+  deliver(now?: Date): Promise<DeliverySummary>;
+  /** Starts a delivery run in the background (after a commit); never throws, never blocks. A no-op without SMTP. */
+  deliverSoon(): void;
+  /** Resolves once no background delivery run is going (shutdown waits for it before closing the database). */
+  idle(): Promise<void>;
 }
 
 /** What the templates need to say (links are absolute: they are read in a mail client). */

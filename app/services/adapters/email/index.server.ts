@@ -1,11 +1,14 @@
-import type { AppConfig } from "~/services/config.server";
+import type { AppConfig } from "~/services/platform/config.server";
 import type { Database } from "~/services/db/client.server";
-import type { Logger } from "~/services/logger.server";
+import type { Logger } from "~/services/platform/logger.server";
 import type { EmailSender } from "./email-sender";
 import { createOutboxEmailSender } from "./outbox.server";
 import { createSmtpTransport } from "./smtp.server";
 
-/** Chosen once at start-up: always the outbox; with SMTP_URL, messages are also sent through SMTP. */
+/**
+ * Chosen once at start-up: always the outbox; with SMTP_URL, the outbox's messages are then delivered through SMTP
+ * off the request path (outbox-delivery.server.ts).
+ */
 export function createEmailSender(
   config: Pick<AppConfig, "smtpUrl" | "mailFrom">,
   db: Database,

@@ -1,22 +1,42 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/services/db/client.server";
 import { emailOutbox } from "~/services/db/schema";
-import type { Logger } from "~/services/logger.server";
-import type { EmailSender } from "./email-sender";
+import type { Logger } from "~/services/platform/logger.server";
+import type { DeliverySummary, EmailSender } from "./email-sender";
+import { deliverDueEmails } from "./outbox-delivery.server";
+import { carriesSecret, UNDATED_SECRET_LIFETIME_MS } from "./outbox-secrets";
 import type { SmtpTransport } from "./smtp.server";
 
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
 
 /**
- * The embedded default: every message is kept in `email_outbox` (the development mailbox reads it). With an SMTP
- * transport the message is also sent, and the row records when it went out or why it did not. A failed send is
- * logged and recorded, never thrown: a shopper's request does not fail because mail is down.
+ * The embedded default and the only writer: every message is a row of `email_outbox` (the development mailbox reads
+ * them), written in the caller's transaction when it passes one, so what causes an e-mail and the e-mail commit
+ * together. With an SMTP transport the row is due for delivery at once (`next_attempt_at`), and delivery runs off
+ * the request path: kicked in the background after the write (or the caller's commit), and by the jobs' timer,
+ * which also retries. Without one the outbox is the delivery.
  */
 export function createOutboxEmailSender(db: Database, options: { logger: Logger; smtp?: SmtpTransport }): EmailSender {
   const { logger, smtp } = options;
-  return {
-    async send(message) {
-      const [row] = await db
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const deliver = async (now?: Date): Promise<DeliverySummary> =>
+    smtp ? deliverDueEmails(db, smtp, logger, now) : { sent: 0, retrying: 0, failed: 0 };
+
+  const sender: EmailSender = {
+    async send(message, sendOptions = {}) {
+      const now = new Date();
+      const secret = carriesSecret(message);
+      let secretExpiresAt = message.secretExpiresAt ?? null;
+      if (secret && !secretExpiresAt) {
+        // A sender that forgot to date its secret: the body still loses it, later than it could.
+        logger.warn({ kind: message.kind }, "e-mail carries a secret without an expiry; using the longest lifetime");
+        secretExpiresAt = new Date(now.getTime() + UNDATED_SECRET_LIFETIME_MS);
+      } else if (!secret && secretExpiresAt) {
+        logger.warn({ kind: message.kind }, "e-mail has a secret expiry but no secret the outbox knows how to remove");
+      }
+      const [row] = await (sendOptions.db ?? db)
         .insert(emailOutbox)
         .values({
           kind: message.kind,
@@ -24,28 +44,41 @@ export function createOutboxEmailSender(db: Database, options: { logger: Logger;
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html,
+          nextAttemptAt: smtp ? now : null,
+          secretExpiresAt,
         })
         .returning({ id: emailOutbox.id });
-      const id = row!.id;
-      if (!smtp) {
-        logger.info({ outboxId: id, kind: message.kind }, "e-mail stored in outbox");
+      logger.info({ outboxId: row!.id, kind: message.kind }, smtp ? "e-mail queued" : "e-mail stored in outbox");
+      // Written outside a caller's transaction: committed already, so it can go now.
+      if (!sendOptions.db) sender.deliverSoon();
+    },
+
+    deliver,
+
+    deliverSoon() {
+      if (!smtp) return;
+      // One background run per process; a kick during a run asks for one more pass when it ends.
+      if (running) {
+        again = true;
         return;
       }
-      try {
-        await smtp.send(message);
-        await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
-        logger.info({ outboxId: id, kind: message.kind }, "e-mail sent");
-      } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000) || "unknown error";
-        logger.error({ outboxId: id, kind: message.kind, err: error }, "e-mail could not be sent");
-        try {
-          await db.update(emailOutbox).set({ error: reason }).where(eq(emailOutbox.id, id));
-        } catch (recordError) {
-          logger.error({ outboxId: id, err: recordError }, "e-mail send failure could not be recorded");
-        }
-      }
+      running = (async () => {
+        do {
+          again = false;
+          await deliver();
+        } while (again);
+      })()
+        .catch((error: unknown) => logger.error({ err: error }, "e-mail delivery run failed"))
+        .finally(() => {
+          running = null;
+        });
+    },
+
+    async idle() {
+      while (running) await running;
     },
   };
+  return sender;
 }
 
 /** Newest first; `to` matches the whole address, ignoring case. */
@@ -64,4 +97,13 @@ export async function findOutboxMessage(db: Database, id: number): Promise<Outbo
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   return row;
+}
+
+/** Where a message stands, for the development mailbox. */
+export function outboxStatus(
+  row: Pick<OutboxMessage, "sentAt" | "error" | "nextAttemptAt">,
+): "stored" | "queued" | "sent" | "retrying" | "failed" {
+  if (row.sentAt) return "sent";
+  if (row.nextAttemptAt) return row.error ? "retrying" : "queued";
+  return row.error ? "failed" : "stored";
 }

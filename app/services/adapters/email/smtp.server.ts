@@ -10,8 +10,9 @@ export interface SmtpTransport {
 export type SmtpTransportOptions = Parameters<typeof nodemailer.createTransport>[0];
 
 /**
- * The real client: nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). Timeouts are short so
- * a mail server that hangs cannot hold a shopper's request for minutes (the outbox keeps the message anyway).
+ * The real client: nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). Only the outbox's delivery
+ * step uses it, off the request path; timeouts are short so a mail server that hangs cannot outlast the delivery's
+ * claim on a message (DELIVERY_LEASE_MS).
  */
 export function createSmtpTransport(
   smtpUrl: string,

@@ -17,7 +17,7 @@ describe("emailTemplates", () => {
     expect(message.text).toContain("042917");
     expect(message.text).toContain("10 minutes");
     expect(message.text).toContain("If you didn't ask for this, ignore this e-mail");
-    expect(message.text).toContain("1-800-555-0142");
+    expect(message.text).toContain("1-800-266-8228");
     expect(message.html).toContain(">042917</p>");
     expect(message.html).toContain("10 minutes");
     expect(message.html).toContain(escaped);

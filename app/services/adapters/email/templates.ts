@@ -25,10 +25,11 @@ function absoluteLink(link: string): string {
   try {
     url = new URL(link);
   } catch {
-    throw new Error(`E-mail links must be absolute URLs, got "${link}"`);
+    // The link is not in the message: it may carry a token, and error messages are logged.
+    throw new Error("E-mail links must be absolute URLs");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`E-mail links must be http or https URLs, got "${link}"`);
+    throw new Error("E-mail links must be http or https URLs");
   }
   return url.toString();
 }

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { SITE } from "~/models/site";
+import { orderConfirmationEmail, orderShippedEmail } from "./order-templates";
+import { carriesSecret } from "./outbox-secrets";
+import { escapeHtml } from "./templates";
+
+const hostile = `<script>alert("x")</script> & 'Bo'`;
+
+const line = (fields: { id: number; whichEye: string; productName: string; discountCents: number }) => ({
+  productId: 1001,
+  upc: "000000000001",
+  quantity: 2,
+  unitPriceCents: 4299,
+  parameters: {},
+  ...fields,
+});
+
+const order = {
+  orderNumber: "LL12345678",
+  groups: [
+    {
+      id: 1,
+      type: "Lens",
+      patient: { firstName: "Ann", lastName: "Lee", patientId: 7 },
+      doctor: null,
+      rxEntryType: "Manual",
+      prescriptionStatus: "Verified",
+      autoReorderFrequencyDays: null,
+      lines: [
+        line({ id: 1, whichEye: "right", productName: "Acuvue Oasys", discountCents: 1290 }),
+        line({ id: 2, whichEye: "left", productName: hostile, discountCents: 0 }),
+      ],
+    },
+  ],
+  totals: {
+    subTotal: 17196,
+    discountAmount: 1290,
+    shipping: 0,
+    shippingDiscount: 0,
+    taxAmount: 0,
+    rebateTotal: 0,
+    totalAmount: 15906,
+    storeCredit: 0,
+  },
+  shippingAddress: {
+    firstName: "Ann",
+    lastName: "Lee",
+    address1: "500 W Idaho St",
+    address2: "",
+    city: "Boise",
+    state: "ID",
+    postalCode: "83702",
+    country: "US",
+    phone: null,
+    verificationStatus: "Verified" as const,
+  },
+  estimatedDeliveryDate: "2026-03-09",
+  expectedDeliveryDate: "2026-03-05",
+};
+
+describe("order confirmation e-mail", () => {
+  const message = orderConfirmationEmail({
+    to: "ann@example.com",
+    firstName: "Ann",
+    order,
+    orderLink: "https://store.test/account/order-history/LL12345678",
+    nextSteps: ["We'll e-mail you when your order ships, with its tracking number."],
+  });
+
+  it("shows a line's discount on a line of its own, then the line's total (text)", () => {
+    expect(message.text).toContain(
+      "  Acuvue Oasys (Right eye): 2 × $42.99 = $85.98\n    Discount: −$12.90\n    Item total: $73.08\n",
+    );
+    expect(message.text).not.toContain("(Right eye): $73.08");
+    // A line without a discount: the boxes at their price, nothing more.
+    expect(message.text).toContain(`  ${hostile} (Left eye): 2 × $42.99 = $85.98\n\n`);
+  });
+
+  it("shows the same rows in the HTML, every value escaped", () => {
+    expect(message.html).toContain("Acuvue Oasys (Right eye)<br>2 × $42.99");
+    expect(message.html).toMatch(/>Discount<\/td><td[^>]*>−\$12\.90<\/td>/);
+    expect(message.html).toMatch(/<strong>Item total<\/strong><\/td><td[^>]*><strong>\$73\.08<\/strong>/);
+    expect(message.html).toContain(escapeHtml(hostile));
+    expect(message.html).not.toContain("<script>");
+  });
+});
+
+describe("order shipped e-mail", () => {
+  const trackingLink = "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111111111111111111&x=<y>";
+  const message = orderShippedEmail({
+    to: "ann@example.com",
+    firstName: hostile,
+    order,
+    trackingNumber: "9400111111111111111111",
+    trackingLink,
+    orderLink: "https://store.test/account/order-history/LL12345678",
+  });
+  const normalizedTracking = new URL(trackingLink).toString();
+
+  it("says the order is on its way, with the tracking number and the carrier's link", () => {
+    expect(message).toMatchObject({
+      kind: "order-shipped",
+      to: "ann@example.com",
+      subject: "Your Lenslane order LL12345678 has shipped",
+    });
+    expect(message.text).toContain("Good news: your order LL12345678 is on its way. Expected to arrive Thu, Mar 5.");
+    expect(message.text).toContain(
+      `Tracking number: 9400111111111111111111\nTrack your package: ${normalizedTracking}`,
+    );
+    expect(message.html).toContain(`href="${escapeHtml(normalizedTracking)}"`);
+    expect(message.html).toContain(">9400111111111111111111</a>");
+    expect(message.html).toContain("Track your package");
+  });
+
+  it("lists the items per group, the address and a link to the order", () => {
+    expect(message.text).toContain(
+      `Contact lenses for Ann Lee\n  2 × Acuvue Oasys (Right eye)\n  2 × ${hostile} (Left eye)`,
+    );
+    expect(message.text).toContain("Shipping to:\nAnn Lee\n500 W Idaho St\nBoise, ID 83702");
+    expect(message.text).toContain("See your order: https://store.test/account/order-history/LL12345678");
+    expect(message.html).toContain("<li>2 × Acuvue Oasys (Right eye)</li>");
+    expect(message.html).toContain("Ann Lee<br>500 W Idaho St<br>Boise, ID 83702");
+    expect(message.html).toContain('href="https://store.test/account/order-history/LL12345678"');
+    expect(message.text).toContain(SITE.phoneDisplay);
+  });
+
+  it("escapes every value in the HTML, keeps the text as typed, and carries no secret", () => {
+    expect(message.html).toContain(escapeHtml(hostile));
+    expect(message.html).not.toMatch(/<script>|<y>/);
+    expect(message.text).toContain(`Hi ${hostile},`);
+    expect(carriesSecret(message)).toBe(false);
+  });
+
+  it("refuses a link that is not http(s)", () => {
+    expect(() =>
+      orderShippedEmail({
+        to: "ann@example.com",
+        firstName: "Ann",
+        order,
+        trackingNumber: "1",
+        trackingLink: "javascript:alert(1)",
+        orderLink: "https://store.test/",
+      }),
+    ).toThrow();
+  });
+});

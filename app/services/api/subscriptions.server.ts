@@ -1,0 +1,270 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { addressFormSchema, isInternational, toAddressInput, type AddressInput } from "~/models/address";
+import { addressesEqualForShipping } from "~/models/address-standardize";
+import { isCardExpired } from "~/models/card";
+import { reorderDateParts, SUBSCRIPTION_MESSAGES } from "~/models/subscription";
+import type { AddressSuggestion } from "../adapters/address-verification/address-verifier";
+import { bearerToken, jsonError, parseJson, privateJson } from "./json.server";
+import { verifyWithTimeout, withSuggestion } from "../checkout/checkout-address.server";
+import { visitorContext, type AppServices, type VisitorCustomer } from "../platform/context.server";
+import type { Executor } from "../db/client.server";
+import { paymentMethods, products, type AddressSnapshot } from "../db/schema";
+import {
+  subscriptionFor,
+  type ChangeResult,
+  type SubscriptionItemView,
+  type SubscriptionView,
+} from "../subscriptions/subscriptions.server";
+
+/**
+ * The subscriptions JSON API (spec 3 §7 "Subscriptions"): who is asking, the subscription entity's JSON (spec 3
+ * §3), and the answers every subscription call shares — 401 signed out, 404 'could not get subscription' for an
+ * id that is not the customer's, 409 for a cancelled subscription, 400 for bad input. Helpers throw the error
+ * Response; React Router returns a Response thrown from a resource route as it is.
+ */
+
+export const SUBSCRIPTION_SIGN_IN_MESSAGE = "Sign in to manage your subscriptions.";
+
+/** The signed-in customer (cookie or bearer); a rejected bearer token is a 401 even with a cookie. */
+export function requireSubscriptionCustomer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): VisitorCustomer {
+  const { customer } = context.get(visitorContext);
+  // The client meant the token's customer, never the cookie's.
+  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
+    throw jsonError(401, SUBSCRIPTION_SIGN_IN_MESSAGE);
+  }
+  return customer;
+}
+
+/** 404 `{ error: 'could not get subscription' }` (spec 3 error catalogue: subscription load failure). */
+export const subscriptionNotFound = () => jsonError(404, SUBSCRIPTION_MESSAGES.notFound);
+
+/** 409 `{ error }`: the subscription's state refuses the change (cancelled, or an order being placed). */
+export const subscriptionConflict = (message: string = SUBSCRIPTION_MESSAGES.cancelled) =>
+  privateJson({ error: message }, 409);
+
+/** A subscription id from the path: 1 to 9 digits; anything else cannot be loaded (404). */
+export function requireSubscriptionId(raw: string | undefined): number {
+  const id = raw !== undefined && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id <= 0) throw subscriptionNotFound();
+  return id;
+}
+
+/** One of the customer's subscriptions; 404 when it is not theirs, 409 when cancelled (unless allowed). */
+export async function requireSubscription(
+  db: Executor,
+  customerId: number,
+  subscriptionId: number,
+  { allowCancelled = false } = {},
+): Promise<SubscriptionView> {
+  const view = await subscriptionFor(db, customerId, subscriptionId);
+  if (!view) throw subscriptionNotFound();
+  if (view.status !== "Active" && !allowCancelled) throw subscriptionConflict();
+  return view;
+}
+
+/** A refused change as the API answers it. */
+export function changeFailure(result: Extract<ChangeResult<unknown>, { ok: false }>): Response {
+  switch (result.reason) {
+    case "not-found":
+      return subscriptionNotFound();
+    case "cancelled":
+      return subscriptionConflict();
+    case "invalid":
+      return jsonError(400, result.message ?? "The change is not valid.");
+  }
+}
+
+// --- Input --------------------------------------------------------------------------------------------------
+
+/**
+ * A JSON value as the pages' form schemas read it: a whole number becomes its digits, text stays text, null and
+ * anything else is left for the schema to refuse (null reads as missing).
+ */
+export function formText(value: unknown): unknown {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return value === null ? undefined : value;
+}
+
+/**
+ * Validates with one of the pages' form schemas; a failure is a 400 with every message, each prefixed by the
+ * API's name for the field (`fieldNames` maps the form's names to the API's).
+ */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  fieldNames: Record<string, string> = {},
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) => {
+    if (issue.path.length === 0) return issue.message;
+    const [first, ...rest] = issue.path.map(String);
+    return `${[fieldNames[first!] ?? first, ...rest].join(".")}: ${issue.message}`;
+  });
+  throw jsonError(400, [...new Set(messages)].join(" "));
+}
+
+/**
+ * PUT …/address `{ address }`: the address book's form fields (addressFormSchema) as JSON. `country` defaults to
+ * US; outside the US `state` is taken as the region when `region` is not sent; null reads as missing.
+ */
+export const apiAddressSchema = z.object({
+  address: z.preprocess((raw) => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+    const fields: Record<string, unknown> = Object.fromEntries(
+      Object.entries(raw).map(([name, value]) => [name, value === null ? undefined : value]),
+    );
+    fields.country ??= "US";
+    if (typeof fields.country === "string" && isInternational(fields.country) && fields.region === undefined) {
+      fields.region = fields.state;
+      fields.state = undefined;
+    }
+    return fields;
+  }, addressFormSchema),
+});
+
+const ADDRESS_REQUIRED_MESSAGE =
+  "Send the address: firstName, lastName, address1, city, state, postalCode and country.";
+
+export interface AddressVerificationJson {
+  status: AddressSnapshot["verificationStatus"];
+  /** The verifier's standardised form when it differs from the entry (send it back to take it). */
+  suggestion: AddressSuggestion | null;
+}
+
+/**
+ * Checkout's address verification for an API client, which cannot answer the 'Verify your address' dialog: the
+ * entry is stored as sent, Verified when the verifier's one match is the same address for shipping, else
+ * NeedsVerification (and a differing match is handed back as the suggestion).
+ */
+export async function verifySubscriptionAddress(
+  services: Pick<AppServices, "addressVerifier" | "logger">,
+  entry: AddressInput,
+): Promise<{ snapshot: AddressSnapshot; verification: AddressVerificationJson }> {
+  const outcome = await verifyWithTimeout(services.addressVerifier, entry, undefined, services.logger);
+  const suggestion = outcome.kind === "suggestion" ? outcome.suggestion : null;
+  const matched = suggestion !== null && addressesEqualForShipping(entry, withSuggestion(entry, suggestion));
+  const status = matched ? "Verified" : "NeedsVerification";
+  return {
+    snapshot: { ...entry, verificationStatus: status },
+    verification: { status, suggestion: matched ? null : suggestion },
+  };
+}
+
+/** The address of PUT …/address, validated (400 with every message) and in its stored shape. */
+export function parseApiAddress(body: unknown): AddressInput {
+  const address = (body as { address?: unknown }).address;
+  if (typeof address !== "object" || address === null || Array.isArray(address)) {
+    throw jsonError(400, ADDRESS_REQUIRED_MESSAGE);
+  }
+  return toAddressInput(parseJson(apiAddressSchema, body).address);
+}
+
+/** The id of the customer's saved card with this vault token; 400 for another's, an unknown or an expired card. */
+export async function requireSavedCard(db: Executor, customerId: number, paymentToken: string, now = new Date()) {
+  const [card] = await db
+    .select({
+      id: paymentMethods.id,
+      expirationMonth: paymentMethods.expirationMonth,
+      expirationYear: paymentMethods.expirationYear,
+    })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.paymentToken, paymentToken), eq(paymentMethods.customerId, customerId)));
+  if (!card)
+    throw jsonError(400, `paymentToken: ${SUBSCRIPTION_MESSAGES.chooseCard} It must be one of your saved cards.`);
+  if (isCardExpired(card.expirationMonth, card.expirationYear, now)) {
+    throw jsonError(400, "paymentToken: This card has expired. Choose another card.");
+  }
+  return card.id;
+}
+
+// --- The subscription entity ---------------------------------------------------------------------------------
+
+function itemJson(item: SubscriptionItemView | undefined) {
+  if (!item) return null;
+  return {
+    productId: item.productId,
+    productName: item.productName,
+    upc: item.upc,
+    quantity: item.quantity,
+    parameters: item.parameters,
+    /** The quantities the product may be ordered in (0 pauses one eye of two). */
+    quantityOptions: item.quantityOptions,
+  };
+}
+
+/** Spec 3 §3 Subscription, as every subscription call answers it. */
+export function subscriptionJson(view: SubscriptionView, privateLabelProductIds: ReadonlySet<number>) {
+  const byEye = (eye: string) => view.items.find((item) => item.whichEye === eye);
+  const right = byEye("right");
+  const left = byEye("left");
+  const address = view.shippingAddress;
+  return {
+    subscriptionId: view.id,
+    type: view.type,
+    status: view.status,
+    rightItem: itemJson(right),
+    leftItem: itemJson(left),
+    rightQuantity: right?.quantity ?? 0,
+    leftQuantity: left?.quantity ?? 0,
+    /** A solution subscription's one item. */
+    item: itemJson(byEye("none")),
+    prescription: {
+      reorderDate: reorderDateParts(view.nextReorderDate),
+      expiresOn: view.prescriptionExpiresOn,
+      isExpired: view.prescriptionExpired,
+    },
+    frequencyInDays: view.frequencyDays,
+    frequencyLabel: view.frequencyLabel,
+    nextReorderDate: view.nextReorderDate,
+    hasPrivateLabelProduct: view.items.some((item) => privateLabelProductIds.has(item.productId)),
+    patient: view.patient,
+    shippingAddress: address
+      ? {
+          firstName: address.firstName,
+          lastName: address.lastName,
+          address1: address.address1,
+          address2: address.address2,
+          city: address.city,
+          state: address.state,
+          postalCode: address.postalCode,
+          country: address.country,
+          phone: address.phone,
+          verificationStatus: address.verificationStatus,
+        }
+      : null,
+    payment: view.card ? { brand: view.card.brand, lastFour: view.card.lastFour, expired: view.card.expired } : null,
+    lastFailure: view.lastFailure,
+  };
+}
+export type SubscriptionJson = ReturnType<typeof subscriptionJson>;
+
+/** The views as JSON, with the private-label flag read from the catalog. */
+export async function subscriptionsJson(db: Executor, views: readonly SubscriptionView[]): Promise<SubscriptionJson[]> {
+  const productIds = [...new Set(views.flatMap((view) => view.items.map((item) => item.productId)))];
+  const privateLabel =
+    productIds.length === 0
+      ? []
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, productIds), eq(products.isPrivateLabel, true)));
+  const ids = new Set(privateLabel.map((row) => row.id));
+  return views.map((view) => subscriptionJson(view, ids));
+}
+
+/** The customer's subscription as JSON, read again after a change. */
+export async function currentSubscriptionJson(
+  db: Executor,
+  customerId: number,
+  subscriptionId: number,
+): Promise<SubscriptionJson> {
+  const view = await subscriptionFor(db, customerId, subscriptionId);
+  if (!view) throw subscriptionNotFound();
+  return (await subscriptionsJson(db, [view]))[0]!;
+}

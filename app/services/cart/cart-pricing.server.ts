@@ -1,0 +1,297 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { PriceBook } from "~/models/catalog";
+import { orderType } from "~/models/line-item-group";
+import { orderSummary, type OrderSummary } from "~/models/order-summary";
+import {
+  evaluatePromotions,
+  expiryLabel,
+  listedPromotions,
+  rebateOffers,
+  type CouponStatus,
+  type CustomerGroup,
+  type PricedLine,
+  type Promotion,
+  type PromotionOutcome,
+} from "~/models/promotions";
+import {
+  deliveryEstimateLabels,
+  isShippingLevel,
+  SHIPPING_METHODS,
+  shippingMethod,
+  shippingPriceLabel,
+  type ShippingLevel,
+} from "~/models/shipping";
+import type { TaxCalculator } from "../adapters/tax/tax-calculator";
+import { cartView, type CartView } from "./cart.server";
+import type { Executor } from "../db/client.server";
+import { addresses, brands, carts, customers, productPrices, products } from "../db/schema";
+import { activePromotions, customerGroupsFor, findCoupon, type CouponRecord } from "./promotions.server";
+
+/** Who the cart is priced for. */
+export interface Shopper {
+  customerId: number | null;
+  priceBook: PriceBook;
+}
+
+/** Everything the promotions engine needs about one cart, read once (inside a transaction when under a lock). */
+export interface PricingInputs {
+  /** Null when there is no cart (it prices as empty). */
+  cartId: string | null;
+  version: number;
+  shippingLevel: ShippingLevel;
+  coupon: CouponRecord | null;
+  view: Pick<CartView, "groups" | "subtotalCents">;
+  lines: PricedLine[];
+  promotions: Promotion[];
+  customerGroups: CustomerGroup[];
+  customerCredits: number;
+  /** The state tax is figured for (the shipping address's, else the primary one's), or null until one is known. */
+  taxState: string | null;
+}
+
+/**
+ * Products as the promotions engine prices them outside a cart (a hypothetical cart, a subscription's reorder):
+ * brand, type, whether hidden, and the unit price in the price book, as the cart reads it (null: none there).
+ */
+export async function productsForPricing(db: Executor, productIds: readonly number[], priceBook: PriceBook) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      productType: products.productType,
+      isHidden: products.isHidden,
+      brandSlug: brands.slug,
+      unitPriceCents: productPrices.unitPriceCents,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+    .where(inArray(products.id, [...productIds]));
+}
+
+/** The cart's inputs; a missing cart (none yet, or gone) reads as an empty one at version 0. */
+export async function loadPricingInputs(
+  db: Executor,
+  cartId: string | null,
+  shopper: Shopper,
+  now: Date,
+): Promise<PricingInputs> {
+  const [found] = cartId
+    ? await db
+        .select({
+          version: carts.version,
+          couponId: carts.couponId,
+          shippingLevel: carts.shippingLevel,
+          shippingAddress: carts.shippingAddress,
+        })
+        .from(carts)
+        .where(eq(carts.id, cartId))
+    : [];
+  const cart = found ?? { version: 0, couponId: null, shippingLevel: 0, shippingAddress: null };
+  const [view, promotions, customerGroups, coupon, customer, primary] = await Promise.all([
+    found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 },
+    activePromotions(db, now),
+    customerGroupsFor(db, shopper.customerId),
+    cart.couponId === null ? null : findCoupon(db, { id: cart.couponId }),
+    shopper.customerId === null
+      ? undefined
+      : db
+          .select({ creditCents: customers.creditCents })
+          .from(customers)
+          .where(eq(customers.id, shopper.customerId))
+          .then((rows) => rows[0]),
+    shopper.customerId === null
+      ? undefined
+      : db
+          .select({ state: addresses.state, country: addresses.country })
+          .from(addresses)
+          .where(and(eq(addresses.customerId, shopper.customerId), eq(addresses.isPrimary, true)))
+          .then((rows) => rows[0]),
+  ]);
+  const lines: PricedLine[] = view.groups.flatMap((group) =>
+    group.items.map((item) => ({
+      itemId: item.id,
+      productId: item.productId,
+      brandSlug: item.brandSlug,
+      productType: item.productType,
+      eye: item.whichEye,
+      // An auto-reorder group's lines are an auto-reorder order's: they earn auto-reorder promotions.
+      orderType: orderType(group),
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+    })),
+  );
+  return {
+    cartId: found ? cartId : null,
+    version: cart.version,
+    shippingLevel: isShippingLevel(cart.shippingLevel) ? cart.shippingLevel : 0,
+    coupon,
+    view,
+    lines,
+    promotions,
+    customerGroups,
+    customerCredits: customer?.creditCents ?? 0,
+    // Tax follows where the order ships: the cart's shipping address once chosen, else the primary address.
+    taxState: taxStateOf(cart.shippingAddress ?? primary ?? null),
+  };
+}
+
+/** US addresses are taxed by their state; others (and none) are not taxed here. */
+function taxStateOf(address: { state: string; country: string } | null): string | null {
+  return address && address.country === "US" ? address.state : null;
+}
+
+/** Runs the engine for the cart as loaded, or as it would be with another coupon or shipping level. */
+export function evaluateCart(
+  inputs: PricingInputs,
+  options: { couponPromotionId?: number | null; shippingLevel?: ShippingLevel; priceBook: PriceBook; now: Date },
+): PromotionOutcome {
+  const level = options.shippingLevel ?? inputs.shippingLevel;
+  return evaluatePromotions(inputs.promotions, inputs.lines, {
+    now: options.now,
+    customerGroups: inputs.customerGroups,
+    priceBook: options.priceBook,
+    shippingLevel: level,
+    shippingPriceCents: inputs.lines.length === 0 ? 0 : shippingMethod(level).priceCents,
+    couponPromotionId:
+      options.couponPromotionId !== undefined ? options.couponPromotionId : (inputs.coupon?.promotionId ?? null),
+  });
+}
+
+export const COUPON_STATUS_MESSAGES: Record<Exclude<CouponStatus, "applied">, string> = {
+  notQualified: "Your cart does not qualify for this promotion.",
+  outdone: "A better promotion is already applied.",
+};
+
+/**
+ * The cart priced for a shopper: lines with their discounts, listed promotions, the coupon and what became of
+ * it, rebates, shipping methods with delivery estimates, and the order summary. Recomputed on every read, so a
+ * cart change always re-evaluates its promotions.
+ */
+export async function pricedCart(
+  services: { db: Executor; tax: TaxCalculator },
+  cartId: string | null,
+  shopper: Shopper,
+  now: Date = new Date(),
+) {
+  const inputs = await loadPricingInputs(services.db, cartId, shopper, now);
+  const outcome = evaluateCart(inputs, { priceBook: shopper.priceBook, now });
+  const isEmpty = inputs.lines.length === 0;
+  const shippingPrice = isEmpty ? 0 : shippingMethod(inputs.shippingLevel).priceCents;
+
+  const taxed = inputs.taxState
+    ? await services.tax.calculate({
+        state: inputs.taxState,
+        lines: inputs.view.groups.flatMap((group) =>
+          group.items.map((item) => ({
+            itemId: item.id,
+            classification: item.productType,
+            amountCents: item.lineTotalCents - (outcome.itemDiscounts[item.id] ?? 0),
+          })),
+        ),
+        shippingCents: shippingPrice - outcome.shippingDiscountCents,
+      })
+    : null;
+
+  const summary: OrderSummary = orderSummary({
+    subTotal: inputs.view.subtotalCents,
+    discountAmount: outcome.discountCents,
+    shippingPrice,
+    shippingDiscount: outcome.shippingDiscountCents,
+    taxAmount: taxed?.taxCents ?? 0,
+    rebateTotal: outcome.rebateCents,
+    // Insurance benefits arrive with the insurance issue.
+    insuranceBenefitsTotal: 0,
+    customerCredits: inputs.customerCredits,
+  });
+
+  const couponPromotion = inputs.coupon
+    ? inputs.promotions.find((promotion) => promotion.id === inputs.coupon?.promotionId)
+    : undefined;
+  const coupon =
+    inputs.coupon && outcome.coupon
+      ? {
+          code: inputs.coupon.code,
+          name: inputs.coupon.name,
+          description: couponPromotion?.description ?? "",
+          status: outcome.coupon.status,
+          amountCents: outcome.coupon.totalCents,
+          message: outcome.coupon.status === "applied" ? null : COUPON_STATUS_MESSAGES[outcome.coupon.status],
+          expiresAt: inputs.coupon.expiresAt,
+          expiryLabel: inputs.coupon.expiresAt ? expiryLabel("coupon", inputs.coupon.expiresAt) : null,
+        }
+      : null;
+
+  const rebates = outcome.applied.flatMap((promotion) =>
+    promotion.rewards
+      .filter((reward) => reward.rewardType === "Rebate")
+      .map((reward) => ({
+        promotionId: promotion.promotionId,
+        description: promotion.description,
+        offer: reward.description,
+        amountCents: reward.amountCents,
+      })),
+  );
+  const earned = new Set(rebates.map((rebate) => rebate.promotionId));
+  // Offers a product in the cart could still earn with more boxes ("Buy 4 boxes, get $50 back").
+  const rebateHints = [
+    ...new Set(
+      inputs.lines.flatMap((line) =>
+        rebateOffers(
+          inputs.promotions.filter((promotion) => !earned.has(promotion.id)),
+          line,
+          { now, priceBook: shopper.priceBook, customerGroups: inputs.customerGroups },
+        )
+          .filter((offer) => offer.type === "Rebate")
+          .slice(0, 1)
+          .map((offer) => offer.description),
+      ),
+    ),
+  ];
+
+  const estimates = deliveryEstimateLabels(DateTime.fromJSDate(now));
+  return {
+    cartId: inputs.cartId,
+    version: inputs.version,
+    customerGroups: inputs.customerGroups,
+    groups: inputs.view.groups.map((group) => ({
+      ...group,
+      items: group.items.map((item) => ({ ...item, discountCents: outcome.itemDiscounts[item.id] ?? 0 })),
+    })),
+    promotions: listedPromotions(outcome, inputs.promotions, inputs.coupon?.promotionId ?? null).map((promotion) => ({
+      promotionId: promotion.promotionId,
+      description: promotion.description,
+      amountCents: promotion.totalCents,
+      rewards: promotion.rewards,
+      expiresAt: promotion.expiresAt,
+      expiryLabel: promotion.expiresAt ? expiryLabel("promo", promotion.expiresAt) : null,
+    })),
+    coupon,
+    rebates,
+    rebateHints,
+    shippingMethods: SHIPPING_METHODS.map((method) => {
+      const price = isEmpty ? 0 : method.priceCents;
+      const discount =
+        method.level === inputs.shippingLevel
+          ? outcome.shippingDiscountCents
+          : evaluateCart(inputs, { shippingLevel: method.level, priceBook: shopper.priceBook, now })
+              .shippingDiscountCents;
+      const amount = price - discount;
+      return {
+        shippingLevel: method.level,
+        name: method.name,
+        label: method.label,
+        amountCents: amount,
+        priceLabel: shippingPriceLabel(amount),
+        estimatedDelivery: estimates.get(method.level) ?? "",
+        selected: method.level === inputs.shippingLevel,
+      };
+    }),
+    selectedShippingMethod: { shippingLevel: inputs.shippingLevel, amount: summary.shipping },
+    taxState: inputs.taxState,
+    customerCredits: inputs.customerCredits,
+    orderSummary: summary,
+  };
+}
+export type PricedCart = Awaited<ReturnType<typeof pricedCart>>;

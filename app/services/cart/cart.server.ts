@@ -1,0 +1,460 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { PriceBook } from "~/models/catalog";
+import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
+import {
+  cartDisplayCount,
+  normalizeGroup,
+  removeItem,
+  rxEntryType,
+  setItemQuantity,
+  type Eye,
+  type GroupType,
+  type LineItemGroupState,
+  type LineItemState,
+} from "~/models/line-item-group";
+import type { PatientName } from "~/models/patient";
+import { lineStockText } from "~/models/stock";
+import { boxSupplyDays, frequencyLabel, lineQuantityOptions, supplyText } from "~/models/supply";
+import { productPath } from "../catalog/catalog.server";
+import type { Database, Executor, Transaction } from "../db/client.server";
+import { brands, carts, coupons, lineItemGroups, lineItems, productPrices, products, skus } from "../db/schema";
+
+export class CartNotFoundError extends Error {
+  override name = "CartNotFoundError";
+}
+
+/**
+ * Runs one change to a cart under its row lock and bumps its version, so concurrent changes to the same cart
+ * are applied one after the other and a failed change rolls back whole.
+ */
+export async function withCartLock<T>(
+  db: Database,
+  cartId: string,
+  change: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!locked) throw new CartNotFoundError(`cart ${cartId} not found`);
+    const result = await change(tx);
+    await tx
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1`, updatedAt: new Date() })
+      .where(eq(carts.id, cartId));
+    return result;
+  });
+}
+
+export async function createCart(db: Database, customerId: number | null = null): Promise<string> {
+  const id = randomUUID();
+  await db.insert(carts).values({ id, customerId });
+  return id;
+}
+
+export async function cartExists(db: Database, cartId: string): Promise<boolean> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId));
+  return row !== undefined;
+}
+
+export interface NewLineItem {
+  whichEye: Eye | "none";
+  productId: number;
+  /** Null while the prescription is still to be entered (the RxDetails step resolves it). */
+  upc: string | null;
+  quantity: number;
+  parameters: Record<string, string>;
+}
+
+/** Adds a line item group (one patient's lenses, or solution) at the end of the cart. */
+export async function addGroup(
+  db: Database,
+  cartId: string,
+  input: { type: GroupType; items: NewLineItem[]; autoReorderFrequencyDays: number | null },
+): Promise<string> {
+  return withCartLock(db, cartId, async (tx) => {
+    const [position] = await tx
+      .select({ next: sql<number>`coalesce(max(${lineItemGroups.position}), -1) + 1` })
+      .from(lineItemGroups)
+      .where(eq(lineItemGroups.cartId, cartId));
+    const brandRows = await tx
+      .select({ productId: products.id, brandSlug: brands.slug })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(
+        inArray(
+          products.id,
+          input.items.map((item) => item.productId),
+        ),
+      );
+    const brandOf = new Map(brandRows.map((row) => [row.productId, row.brandSlug]));
+    const group = normalizeGroup({
+      id: randomUUID(),
+      type: input.type,
+      autoReorderFrequencyDays: input.autoReorderFrequencyDays,
+      submitAndSkipImageId: null,
+      items: input.items.map((item) => ({
+        id: randomUUID(),
+        whichEye: item.whichEye,
+        productId: item.productId,
+        brandSlug: brandOf.get(item.productId) ?? "",
+        upc: item.upc,
+        quantity: item.quantity,
+        parameters: item.parameters,
+      })),
+    });
+    await tx.insert(lineItemGroups).values({
+      id: group.id,
+      cartId,
+      position: Number(position?.next ?? 0),
+      type: group.type,
+      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+      rxEntryType: rxEntryType(group),
+    });
+    await tx.insert(lineItems).values(
+      group.items.map((item) => ({
+        id: item.id,
+        groupId: group.id,
+        whichEye: item.whichEye,
+        productId: item.productId,
+        upc: item.upc,
+        quantity: item.quantity,
+        selectedParameters: { ...item.parameters },
+        classification: input.type === "Solution" ? "solution" : "lens",
+      })),
+    );
+    return group.id;
+  });
+}
+
+/** A group as stored: the model's shape (for the rules) and its patient (for the cart page). */
+type StoredGroup = LineItemGroupState & { patient: PatientName | null };
+
+/** Loads the groups of a cart in the model's shape (for the rules), inside a transaction. */
+async function loadGroups(tx: Executor, cartId: string): Promise<StoredGroup[]> {
+  const rows = await tx
+    .select({
+      groupId: lineItemGroups.id,
+      type: lineItemGroups.type,
+      autoReorderFrequencyDays: lineItemGroups.autoReorderFrequencyDays,
+      submitAndSkipImageId: lineItemGroups.submitAndSkipImageId,
+      patient: lineItemGroups.patient,
+      item: lineItems,
+      brandSlug: brands.slug,
+    })
+    .from(lineItemGroups)
+    .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
+    .leftJoin(products, eq(products.id, lineItems.productId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(lineItemGroups.cartId, cartId))
+    .orderBy(asc(lineItemGroups.position), asc(lineItems.createdAt), asc(lineItems.whichEye));
+  const groups = new Map<string, StoredGroup>();
+  for (const row of rows) {
+    const group = groups.get(row.groupId) ?? {
+      id: row.groupId,
+      type: row.type as GroupType,
+      autoReorderFrequencyDays: row.autoReorderFrequencyDays,
+      submitAndSkipImageId: row.submitAndSkipImageId,
+      patient: row.patient ? { firstName: row.patient.firstName, lastName: row.patient.lastName } : null,
+      items: [],
+    };
+    if (row.item) {
+      group.items.push({
+        id: row.item.id,
+        whichEye: row.item.whichEye as LineItemState["whichEye"],
+        productId: row.item.productId,
+        brandSlug: row.brandSlug ?? "",
+        upc: row.item.upc,
+        quantity: row.item.quantity,
+        parameters: row.item.selectedParameters,
+      });
+    }
+    groups.set(row.groupId, group);
+  }
+  // Right eye (OD) before left (OS), as prescriptions read.
+  const eyeOrder = { right: 0, left: 1, none: 2 } as const;
+  for (const group of groups.values()) group.items.sort((a, b) => eyeOrder[a.whichEye] - eyeOrder[b.whichEye]);
+  return [...groups.values()];
+}
+
+/** Writes a group back after a rule changed it (null: the group is gone). */
+async function saveGroup(tx: Transaction, before: LineItemGroupState, after: LineItemGroupState | null) {
+  if (!after) {
+    await tx.delete(lineItemGroups).where(eq(lineItemGroups.id, before.id));
+    return;
+  }
+  const kept = new Set(after.items.map((item) => item.id));
+  const removed = before.items.filter((item) => !kept.has(item.id)).map((item) => item.id);
+  if (removed.length > 0) await tx.delete(lineItems).where(inArray(lineItems.id, removed));
+  for (const item of after.items) {
+    const previous = before.items.find((candidate) => candidate.id === item.id);
+    if (previous && previous.quantity !== item.quantity) {
+      await tx
+        .update(lineItems)
+        .set({ quantity: item.quantity, updatedAt: new Date() })
+        .where(eq(lineItems.id, item.id));
+    }
+  }
+  await tx
+    .update(lineItemGroups)
+    .set({
+      autoReorderFrequencyDays: after.autoReorderFrequencyDays,
+      rxEntryType: rxEntryType(after),
+      updatedAt: new Date(),
+    })
+    .where(eq(lineItemGroups.id, after.id));
+}
+
+export class CartItemsError extends Error {
+  override name = "CartItemsError";
+}
+
+/**
+ * Sets every item's quantity at once, as an API client's modified cart states them (items left out are removed;
+ * the group goes with its last item). Runs inside the caller's cart lock. Refuses an unknown item or a quantity
+ * the line does not offer, before anything is written.
+ */
+export async function setItemQuantities(
+  tx: Transaction,
+  cartId: string,
+  priceBook: PriceBook,
+  quantities: ReadonlyMap<string, number>,
+): Promise<void> {
+  const [groups, view] = await Promise.all([loadGroups(tx, cartId), cartView(tx, cartId, priceBook)]);
+  const lines = new Map(view.groups.flatMap((group) => group.items).map((line) => [line.id, line]));
+  for (const [itemId, quantity] of quantities) {
+    const line = lines.get(itemId);
+    if (!line) throw new CartItemsError(`Item ${itemId} is not in this cart.`);
+    if (quantity !== line.quantity && !lineQuantityOptions(line, line.quantity).includes(quantity)) {
+      throw new CartItemsError(`Quantity ${quantity} is not offered for item ${itemId}.`);
+    }
+  }
+  for (const group of groups) {
+    let next: LineItemGroupState | null = group;
+    for (const item of group.items) {
+      if (!next) break;
+      const quantity = quantities.get(item.id);
+      next = quantity === undefined ? removeItem(next, item.id) : setItemQuantity(next, item.id, quantity);
+    }
+    if (next !== group) await saveGroup(tx, group, next);
+  }
+}
+
+/** Changes one item's quantity (zero removes it; the group goes with its last item). */
+export async function changeItemQuantity(db: Database, cartId: string, itemId: string, quantity: number) {
+  return withCartLock(db, cartId, async (tx) => {
+    const group = (await loadGroups(tx, cartId)).find((candidate) =>
+      candidate.items.some((item) => item.id === itemId),
+    );
+    if (!group) return false;
+    await saveGroup(tx, group, setItemQuantity(group, itemId, quantity));
+    return true;
+  });
+}
+
+export async function removeCartItem(db: Database, cartId: string, itemId: string) {
+  return withCartLock(db, cartId, async (tx) => {
+    const group = (await loadGroups(tx, cartId)).find((candidate) =>
+      candidate.items.some((item) => item.id === itemId),
+    );
+    if (!group) return false;
+    await saveGroup(tx, group, removeItem(group, itemId));
+    return true;
+  });
+}
+
+/**
+ * Spec 2 §4: discontinued items are removed (one discontinued eye removes that eye's item; all discontinued
+ * removes the group). A line is discontinued when its product is discontinued in the catalog or its SKU is no
+ * longer active. Returns the names of the products removed, for the notice to the shopper.
+ */
+export async function removeDiscontinuedItems(db: Database, cartId: string): Promise<string[]> {
+  const discontinued = await db
+    .select({ itemId: lineItems.id })
+    .from(lineItems)
+    .innerJoin(lineItemGroups, eq(lineItemGroups.id, lineItems.groupId))
+    .innerJoin(products, eq(products.id, lineItems.productId))
+    .leftJoin(skus, eq(skus.upc, lineItems.upc))
+    .where(
+      and(eq(lineItemGroups.cartId, cartId), or(eq(products.discontinuedInCatalog, true), eq(skus.isActive, false))),
+    );
+  // The common case (nothing discontinued) costs one read and takes no lock.
+  if (discontinued.length === 0) return [];
+  const ids = new Set(discontinued.map((row) => row.itemId));
+  return withCartLock(db, cartId, async (tx) => {
+    const removedProducts: number[] = [];
+    for (const group of await loadGroups(tx, cartId)) {
+      let next: LineItemGroupState | null = group;
+      for (const item of group.items) {
+        if (!ids.has(item.id) || !next) continue;
+        next = removeItem(next, item.id);
+        removedProducts.push(item.productId);
+      }
+      if (next !== group) await saveGroup(tx, group, next);
+    }
+    if (removedProducts.length === 0) return [];
+    const names = await tx
+      .select({ id: products.id, name: products.displayName })
+      .from(products)
+      .where(inArray(products.id, removedProducts));
+    return [...new Set(names.map((row) => row.name))];
+  });
+}
+
+/** The header's count (one per lens group, one for solution), cheap enough for every page. */
+export async function cartCount(db: Database, cartId: string): Promise<number> {
+  const rows = await db
+    .select({ type: lineItemGroups.type, items: count(lineItems.id) })
+    .from(lineItemGroups)
+    .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
+    .where(eq(lineItemGroups.cartId, cartId))
+    .groupBy(lineItemGroups.id, lineItemGroups.type);
+  return cartDisplayCount(rows.map((row) => ({ type: row.type as GroupType, itemCount: Number(row.items) })));
+}
+
+/** The cart as the cart page shows it, priced in the shopper's price book. */
+export async function cartView(db: Executor, cartId: string, priceBook: PriceBook) {
+  const groups = await loadGroups(db, cartId);
+  const productIds = [...new Set(groups.flatMap((group) => group.items.map((item) => item.productId)))];
+  const upcs = groups.flatMap((group) => group.items.map((item) => item.upc)).filter((upc): upc is string => !!upc);
+  const [productRows, stockRows] = await Promise.all([
+    productIds.length === 0
+      ? []
+      : db
+          .select({
+            id: products.id,
+            productType: products.productType,
+            vanityUrl: products.vanityUrl,
+            displayName: products.displayName,
+            brandName: brands.name,
+            imageUrl: products.imageUrl,
+            wearTimeDays: products.wearTimeDays,
+            quantityPerPackage: products.quantityPerPackage,
+            maximumQuantity: products.maximumQuantity,
+            categories: products.categories,
+            discontinuedInCatalog: products.discontinuedInCatalog,
+            unitPriceCents: productPrices.unitPriceCents,
+          })
+          .from(products)
+          .innerJoin(brands, eq(brands.id, products.brandId))
+          .leftJoin(
+            productPrices,
+            and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)),
+          )
+          .where(inArray(products.id, productIds)),
+    upcs.length === 0
+      ? []
+      : db
+          .select({ upc: skus.upc, stockQuantity: skus.stockQuantity, isActive: skus.isActive })
+          .from(skus)
+          .where(inArray(skus.upc, upcs)),
+  ]);
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+  const stockOf = new Map(stockRows.map((row) => [row.upc, row.stockQuantity]));
+  const inactive = new Set(stockRows.filter((row) => !row.isActive).map((row) => row.upc));
+
+  let subtotalCents = 0;
+  const viewGroups = groups.map((group) => {
+    const items = group.items.map((item) => {
+      const product = productById.get(item.productId);
+      const unitPriceCents = product?.unitPriceCents ?? 0;
+      const lineTotalCents = unitPriceCents * item.quantity;
+      subtotalCents += lineTotalCents;
+      return {
+        id: item.id,
+        whichEye: item.whichEye,
+        eyeLabel: item.whichEye === "none" ? null : EYE_LABELS[item.whichEye],
+        productId: item.productId,
+        brandSlug: item.brandSlug,
+        productName: product?.displayName ?? "Unavailable product",
+        brandName: product?.brandName ?? "",
+        href: product ? productPath(product) : null,
+        imageUrl: product?.imageUrl ?? null,
+        isColor: product?.categories.includes("color") ?? false,
+        productType: product?.productType === 2 ? ("solution" as const) : ("lens" as const),
+        wearTimeDays: product?.wearTimeDays ?? 0,
+        quantityPerPackage: product?.quantityPerPackage ?? 0,
+        maximumQuantity: product?.maximumQuantity ?? 1,
+        upc: item.upc,
+        quantity: item.quantity,
+        supply: product ? supplyText(boxSupplyDays(product) * item.quantity) : null,
+        // In the spec's parameter order (jsonb does not keep the order they were chosen in).
+        parameters: LENS_PARAMETER_NAMES.filter((name) => item.parameters[name] !== undefined).map((name) => ({
+          label: LENS_PARAMETER_LABELS[name],
+          value: item.parameters[name] as string,
+        })),
+        stock: lineStockText(item.upc, item.upc ? stockOf.get(item.upc) : undefined),
+        /** The product is discontinued or its SKU inactive: the cart page removes it (spec 2 §4). */
+        isDiscontinued: (product?.discontinuedInCatalog ?? false) || (item.upc !== null && inactive.has(item.upc)),
+        unitPriceCents,
+        lineTotalCents,
+      };
+    });
+    return {
+      id: group.id,
+      type: group.type,
+      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+      autoReorder: group.autoReorderFrequencyDays ? frequencyLabel(group.autoReorderFrequencyDays) : null,
+      /** Who a lens group is for (null until the patient step, and for solution). */
+      patient: group.patient,
+      items,
+      subtotalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
+    };
+  });
+  return { id: cartId, groups: viewGroups, subtotalCents };
+}
+export type CartView = Awaited<ReturnType<typeof cartView>>;
+
+/** What makes two groups the same order: type and the (eye, UPC, quantity) of each item. */
+function groupSignature(group: LineItemGroupState): string {
+  const items = group.items.map((item) => `${item.whichEye}:${item.upc}:${item.quantity}`).sort();
+  return `${group.type}|${items.join(",")}`;
+}
+
+/**
+ * On sign-in the anonymous cart joins the customer's: with no cart of their own it simply becomes theirs;
+ * otherwise its groups move over (none lost), except those the customer's cart already has (no duplicates).
+ * Returns the cart id the session should now hold.
+ */
+export async function adoptCart(db: Database, anonymousCartId: string | undefined, customerId: number) {
+  const [owned] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.customerId, customerId))
+    .orderBy(desc(carts.updatedAt))
+    .limit(1);
+  const [anonymous] = anonymousCartId
+    ? await db
+        .select({ id: carts.id, customerId: carts.customerId, couponId: carts.couponId })
+        .from(carts)
+        .where(eq(carts.id, anonymousCartId))
+    : [];
+  if (!anonymous || anonymous.customerId !== null) return owned?.id;
+  if (!owned) {
+    await db.update(carts).set({ customerId, updatedAt: new Date() }).where(eq(carts.id, anonymous.id));
+    return anonymous.id;
+  }
+  await withCartLock(db, owned.id, async (tx) => {
+    const [ownGroups, incoming] = await Promise.all([loadGroups(tx, owned.id), loadGroups(tx, anonymous.id)]);
+    const known = new Set(ownGroups.map(groupSignature));
+    let position = ownGroups.length;
+    for (const group of incoming) {
+      if (known.has(groupSignature(group))) continue;
+      await tx
+        .update(lineItemGroups)
+        .set({ cartId: owned.id, position: position++, updatedAt: new Date() })
+        .where(eq(lineItemGroups.id, group.id));
+      known.add(groupSignature(group));
+    }
+    // A coupon entered before signing in comes along when the customer's cart has none (single-use codes rebind).
+    const [owner] = await tx.select({ couponId: carts.couponId }).from(carts).where(eq(carts.id, owned.id));
+    if (anonymous.couponId !== null && owner?.couponId === null) {
+      await tx.update(carts).set({ couponId: anonymous.couponId }).where(eq(carts.id, owned.id));
+      await tx
+        .update(coupons)
+        .set({ redeemedCartId: owned.id })
+        .where(and(eq(coupons.id, anonymous.couponId), eq(coupons.redeemedCartId, anonymous.id)));
+    }
+    await tx.delete(carts).where(eq(carts.id, anonymous.id));
+  });
+  return owned.id;
+}

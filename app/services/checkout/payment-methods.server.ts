@@ -1,0 +1,89 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { selectPaymentMethod, type CardDetails, type CardType } from "~/models/card";
+import type { PaymentGateway } from "../adapters/payments/payment-gateway";
+import type { Database, Executor } from "../db/client.server";
+import { paymentMethods } from "../db/schema";
+
+/**
+ * The customer's wallet (spec 3: paymentMethods with paymentToken, isPreferred, insertDate). Rows hold the vault's
+ * token, the brand, the last four and the expiry — never the number or the CVV. Every read filters by customer.
+ */
+
+/** A saved card as pages see it (the token stays on the server). */
+export interface SavedCard {
+  id: number;
+  brand: CardType | string;
+  lastFour: string;
+  expirationMonth: number;
+  expirationYear: number;
+  nameOnCard: string;
+  isPreferred: boolean;
+  insertedAt: string;
+}
+
+const savedCardColumns = {
+  id: paymentMethods.id,
+  brand: paymentMethods.brand,
+  lastFour: paymentMethods.lastFour,
+  expirationMonth: paymentMethods.expirationMonth,
+  expirationYear: paymentMethods.expirationYear,
+  nameOnCard: paymentMethods.nameOnCard,
+  isPreferred: paymentMethods.isPreferred,
+  createdAt: paymentMethods.createdAt,
+};
+
+/** The customer's cards: the preferred one first, then newest first. */
+export async function listPaymentMethods(db: Executor, customerId: number): Promise<SavedCard[]> {
+  const rows = await db
+    .select(savedCardColumns)
+    .from(paymentMethods)
+    .where(eq(paymentMethods.customerId, customerId))
+    .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map(({ createdAt, ...card }) => ({ ...card, insertedAt: createdAt.toISOString() }));
+}
+
+/** The wallet and the card selected by default (the preferred card, else the most recent; spec 3 §3). */
+export async function walletOf(db: Executor, customerId: number) {
+  const cards = await listPaymentMethods(db, customerId);
+  return { cards, selected: selectPaymentMethod(cards) };
+}
+
+/** One of the customer's cards with its token (for charging), or null when it is not theirs or gone. */
+export async function findPaymentMethod(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
+  return row ?? null;
+}
+
+export type SaveCardResult = { ok: true; card: SavedCard } | { ok: false; reason: "declined" | "invalid" };
+
+/**
+ * Tokenizes a card with the vault and saves what may be kept. The customer's first card becomes the preferred one
+ * (decided by the insert itself, from what the wallet holds at that moment).
+ */
+export async function saveCard(
+  services: { db: Database; payments: PaymentGateway },
+  customerId: number,
+  card: CardDetails,
+): Promise<SaveCardResult> {
+  const tokenized = await services.payments.tokenize(card);
+  if (!tokenized.ok) return tokenized;
+  const [row] = await services.db
+    .insert(paymentMethods)
+    .values({
+      customerId,
+      paymentToken: tokenized.token,
+      brand: tokenized.brand,
+      lastFour: tokenized.lastFour,
+      expirationMonth: tokenized.expirationMonth,
+      expirationYear: tokenized.expirationYear,
+      nameOnCard: card.nameOnCard.trim(),
+      billingPostalCode: card.billingAddress.postalCode.trim(),
+      isPreferred: sql`not exists (select 1 from ${paymentMethods} where ${paymentMethods.customerId} = ${customerId})`,
+    })
+    .returning(savedCardColumns);
+  const { createdAt, ...saved } = row!;
+  return { ok: true, card: { ...saved, insertedAt: createdAt.toISOString() } };
+}

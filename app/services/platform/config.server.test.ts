@@ -1,0 +1,62 @@
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+const dataDir = path.join(os.tmpdir(), "lenslane-config-test");
+const secret = "s".repeat(40);
+
+describe("parseConfig", () => {
+  it("has working defaults for a fresh machine", () => {
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, appEnv: "development", isProduction: false, databaseUrl: undefined });
+    expect(config.sessionSecrets).toHaveLength(1);
+    expect(config.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32);
+    // The generated development secret is kept, so sessions survive a restart.
+    expect(parseConfig({ DATA_DIR: dataDir }).sessionSecrets).toEqual(config.sessionSecrets);
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it("requires SESSION_SECRET in production, with a readable message", () => {
+    expect(() => parseConfig({ APP_ENV: "production", DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => parseConfig({ APP_ENV: "production", DATA_DIR: dataDir })).toThrow(
+      /SESSION_SECRET: is required when APP_ENV=production/,
+    );
+    expect(() => parseConfig({ APP_ENV: "production", SESSION_SECRET: "short", DATA_DIR: dataDir })).toThrow(
+      /at least 32 characters/,
+    );
+  });
+
+  it("splits comma-separated secrets for rotation, newest first", () => {
+    const config = parseConfig({ APP_ENV: "production", SESSION_SECRET: `${secret}1, ${secret}2`, DATA_DIR: dataDir });
+    expect(config.sessionSecrets).toEqual([`${secret}1`, `${secret}2`]);
+    expect(config.isProduction).toBe(true);
+    expect(config.seedDemoData).toBe(false);
+  });
+
+  it("rejects invalid values", () => {
+    expect(() => parseConfig({ PORT: "eighty", DATA_DIR: dataDir })).toThrow(/PORT/);
+    expect(() => parseConfig({ APP_ENV: "qa", DATA_DIR: dataDir })).toThrow(/APP_ENV/);
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x", DATA_DIR: dataDir })).toThrow(/DATABASE_URL/);
+  });
+
+  it("trusts no proxy's X-Forwarded-For unless TRUST_PROXY gives a hop count", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).trustProxy).toBe(0);
+    expect(parseConfig({ APP_ENV: "production", SESSION_SECRET: secret, DATA_DIR: dataDir }).trustProxy).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "1", DATA_DIR: dataDir }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "2", DATA_DIR: dataDir }).trustProxy).toBe(2);
+    for (const bad of ["true", "-1", "1.5", "loopback", "11"]) {
+      expect(() => parseConfig({ TRUST_PROXY: bad, DATA_DIR: dataDir }), bad).toThrow(/TRUST_PROXY: must be/);
+    }
+  });
+
+  it("takes a Postgres URL and the site origin", () => {
+    const config = parseConfig({
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/shop",
+      SITE_URL: "https://www.example.com/",
+      DATA_DIR: dataDir,
+    });
+    expect(config.databaseUrl).toBe("postgres://u@127.0.0.1:5432/shop");
+    expect(config.siteUrl).toBe("https://www.example.com");
+  });
+});

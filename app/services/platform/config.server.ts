@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_REMINDER_DAYS } from "~/models/subscription";
+
+/**
+ * Configuration is read once, from the environment, and validated here so a bad value stops the server at
+ * start-up with a readable message instead of failing on some later request.
+ */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_ENV: z.enum(["development", "staging", "production"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    CONTENT_DIR: z.string().min(1).default("./content"),
+    SESSION_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SITE_URL: z.url().optional(),
+    GLASSES_SITE_URL: z.url().default("https://glasses.lenslane.example"),
+    SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Lenslane <help@lenslane.example>"),
+    JOBS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).optional(),
+    REORDER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_REMINDER_DAYS),
+    TRUST_PROXY: z.coerce
+      .number({ error: "must be a number of proxy hops (0 = trust none)" })
+      .int({ error: "must be a whole number of proxy hops (0 = trust none)" })
+      .min(0, { error: "must be 0 (trust none) or more proxy hops" })
+      .max(10, { error: "must be at most 10 proxy hops" })
+      .default(0),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === "production") {
+      if (!env.SESSION_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
+      } else if (env.SESSION_SECRET.split(",").some((secret) => secret.trim().length < 32)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "each comma-separated secret must be at least 32 characters in production",
+        });
+      }
+    }
+  });
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  appEnv: "development" | "staging" | "production";
+  isProduction: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  contentDir: string;
+  /** Newest first: the first signs, all of them verify (rotation). */
+  sessionSecrets: string[];
+  logLevel: string;
+  siteUrl: string;
+  glassesSiteUrl: string;
+  seedDemoData: boolean;
+  /** When set, e-mail is also sent through this SMTP server (it is always kept in the outbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** How often the server runs the jobs (reorder reminders, due auto-reorders); 0 = never (run `npm run jobs`). */
+  jobsIntervalMinutes: number;
+  /** Days before a reorder date its reminder e-mail goes out. */
+  reorderReminderDays: number;
+  /**
+   * How many proxies in front of the server are believed about the client's address (`X-Forwarded-For`, counted
+   * from the nearest hop). 0 trusts none: the address is the connection's, so a client cannot choose its own.
+   */
+  trustProxy: number;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>, version = "0.0.0"): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const sessionSecrets = parsed.SESSION_SECRET
+    ? parsed.SESSION_SECRET.split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean)
+    : [developmentSecret(dataDir)];
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    appEnv: parsed.APP_ENV,
+    isProduction: parsed.APP_ENV === "production",
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir,
+    contentDir: path.resolve(parsed.CONTENT_DIR),
+    sessionSecrets,
+    logLevel: parsed.LOG_LEVEL,
+    siteUrl: (parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    glassesSiteUrl: parsed.GLASSES_SITE_URL.replace(/\/$/, ""),
+    // Demo data is for development and staging; a production database is never filled with it by default.
+    seedDemoData: parsed.SEED_DEMO_DATA ? parsed.SEED_DEMO_DATA === "true" : parsed.APP_ENV !== "production",
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    // Production places due auto-reorders by itself; development and tests only when asked (or `npm run jobs`).
+    jobsIntervalMinutes: parsed.JOBS_INTERVAL_MINUTES ?? (parsed.APP_ENV === "production" ? 15 : 0),
+    reorderReminderDays: parsed.REORDER_REMINDER_DAYS,
+    trustProxy: parsed.TRUST_PROXY,
+    version,
+  };
+}
+
+/** Outside production a secret is generated once and kept under DATA_DIR, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not created yet.
+  }
+  const secret = randomBytes(32).toString("hex");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

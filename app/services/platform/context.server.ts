@@ -1,0 +1,66 @@
+import { createContext } from "react-router";
+import type { AppConfig } from "./config.server";
+import type { ContentSource } from "../adapters/content/content-source";
+import type { EmailSender } from "../adapters/email/email-sender";
+import type { AddressVerifier } from "../adapters/address-verification/address-verifier";
+import type { PaymentGateway } from "../adapters/payments/payment-gateway";
+import type { TaxCalculator } from "../adapters/tax/tax-calculator";
+import type { Database, DatabaseHandle } from "../db/client.server";
+import type { Logger } from "./logger.server";
+import type { PriceBook } from "~/models/catalog";
+import type { AppSession, StoreSession, Toast } from "./session.server";
+
+/** What the process holds for every request: set once by the server's getLoadContext. */
+export interface AppServices {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Database;
+  content: ContentSource;
+  logger: Logger;
+  sessions: AppSession;
+  email: EmailSender;
+  tax: TaxCalculator;
+  payments: PaymentGateway;
+  addressVerifier: AddressVerifier;
+}
+export const servicesContext = createContext<AppServices>();
+
+/** Per request, from the HTTP layer. */
+export interface RequestInfo {
+  requestId: string;
+  /** The Content-Security-Policy nonce for this response's inline scripts. */
+  nonce: string;
+  /** The client's address (behind a proxy in production: the first trusted hop's client). */
+  clientIp: string;
+}
+export const requestInfoContext = createContext<RequestInfo>({ requestId: "none", nonce: "", clientIp: "unknown" });
+
+/** The signed-in customer, as much as most pages need. */
+export interface VisitorCustomer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** A quasi (guest) account has none. */
+  hasPassword: boolean;
+}
+
+/** Per request, from the root middleware: who is asking. */
+export interface Visitor {
+  customer: VisitorCustomer | null;
+  /** How the current sign-in happened (password, pin, auto-login, ...). */
+  signedInVia: string | null;
+  session: StoreSession;
+  /** Prices shown to this shopper come from this price book. */
+  priceBook: PriceBook;
+  signedIn: boolean;
+  hasSubscriptions: boolean;
+  promoRibbonDismissed: boolean;
+  /** The request carries a cookie of ours, so its page may be personal and must not be shared. */
+  hasPersonalCookies: boolean;
+  /** One-read messages for the sign-in dialog. */
+  signInFlash: { notice: string | null; result: unknown };
+  /** A one-time toast for this page (read from the flash). */
+  toast: Toast | null;
+}
+export const visitorContext = createContext<Visitor>();

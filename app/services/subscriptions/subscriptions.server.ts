@@ -1,0 +1,519 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isCardExpired } from "~/models/card";
+import type { WhichEye } from "~/models/line-item-group";
+import { orderChoices } from "~/models/product-order";
+import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
+import {
+  businessToday,
+  DEFAULT_FREQUENCY_DAYS,
+  FAILURE_MESSAGES,
+  firstReorderDate,
+  frequencyLabel,
+  isListable,
+  isPrescriptionExpired,
+  snoozeOutcome,
+  SUBSCRIPTION_FAILURES,
+  type CancelReason,
+  type SnoozeOutcome,
+  type SubscriptionFailure,
+  type SubscriptionStatus,
+} from "~/models/subscription";
+import type { Database, Executor, Transaction } from "../db/client.server";
+import {
+  brands,
+  clinics,
+  customers,
+  doctors,
+  paymentMethods,
+  products,
+  subscriptionItems,
+  subscriptions,
+  type AddressSnapshot,
+} from "../db/schema";
+
+/**
+ * Auto-reorder subscriptions (spec 3 §3–7): created with the order that chose auto-reorder, read and changed by the
+ * account pages and the API. Every read and change takes the signed-in customer's id and filters by it, so another
+ * customer's subscription is simply not found. Changes to a cancelled subscription are refused.
+ */
+
+/** A US contact lens prescription is valid for at least a year; we count a year from the first order. */
+const PRESCRIPTION_VALID_DAYS = 365;
+
+// ---------------------------------------------------------------------------------------------------------
+// Created by an order.
+
+export interface OrderedGroup {
+  type: "Lens" | "Solution";
+  autoReorderFrequencyDays: number | null;
+  patient: { firstName: string; lastName: string; patientId?: number } | null;
+  doctorId: number | null;
+  items: Array<{
+    whichEye: WhichEye;
+    productId: number;
+    upc: string | null;
+    quantity: number;
+    parameters: Record<string, string>;
+  }>;
+}
+
+/**
+ * Inside the order's transaction: one subscription per group that chose auto-reorder, with the group's items, the
+ * order's address, shipping level and card, the first reorder date one frequency after the order. A group whose
+ * prescription is still to come (submit-and-skip) gets none: there is no UPC to reorder yet.
+ */
+export async function createSubscriptionsForOrder(
+  tx: Executor,
+  order: {
+    id: number;
+    customerId: number;
+    placedAt: Date;
+    shippingAddress: AddressSnapshot;
+    shippingLevel: number;
+    paymentMethodId: number;
+  },
+  groups: readonly OrderedGroup[],
+): Promise<number[]> {
+  const created: number[] = [];
+  const orderDate = businessToday(order.placedAt);
+  for (const group of groups) {
+    if (group.autoReorderFrequencyDays === null) continue;
+    const items = group.items.filter((item) => item.upc && item.upc !== SUBMIT_AND_SKIP_UPC && item.quantity > 0);
+    if (items.length === 0 || items.length !== group.items.length) continue;
+    const frequencyDays = group.autoReorderFrequencyDays || DEFAULT_FREQUENCY_DAYS;
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        customerId: order.customerId,
+        type: group.type,
+        frequencyDays,
+        nextReorderDate: firstReorderDate(orderDate, frequencyDays),
+        patient: group.patient,
+        doctorId: group.doctorId,
+        shippingAddress: order.shippingAddress,
+        shippingLevel: order.shippingLevel,
+        paymentMethodId: order.paymentMethodId,
+        prescriptionExpiresOn: group.type === "Lens" ? firstReorderDate(orderDate, PRESCRIPTION_VALID_DAYS) : null,
+        sourceOrderId: order.id,
+        lastOrderId: order.id,
+        createdAt: order.placedAt,
+        updatedAt: order.placedAt,
+      })
+      .returning({ id: subscriptions.id });
+    await tx.insert(subscriptionItems).values(
+      items.map((item) => ({
+        subscriptionId: row!.id,
+        whichEye: item.whichEye,
+        productId: item.productId,
+        upc: item.upc!,
+        quantity: item.quantity,
+        selectedParameters: item.parameters,
+      })),
+    );
+    created.push(row!.id);
+  }
+  if (created.length > 0) {
+    // Reminders come with auto-reorder: a customer who never chose otherwise is opted in, so the settings page
+    // shows what will be sent (an explicit opt-out stays).
+    await tx
+      .update(customers)
+      .set({ preferences: sql`${customers.preferences} || '{"EmailReorderReminder": true}'::jsonb` })
+      .where(and(eq(customers.id, order.customerId), sql`not (${customers.preferences} ? 'EmailReorderReminder')`));
+  }
+  return created;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads.
+
+export interface SubscriptionItemView {
+  whichEye: WhichEye;
+  productId: number;
+  productName: string;
+  brandName: string;
+  imageUrl: string;
+  upc: string;
+  quantity: number;
+  parameters: Record<string, string>;
+  /** The quantities this product may be ordered in (0 pauses one eye of two). */
+  quantityOptions: number[];
+  isDiscontinued: boolean;
+}
+
+export interface SubscriptionView {
+  id: number;
+  customerId: number;
+  status: SubscriptionStatus;
+  type: "Lens" | "Solution";
+  frequencyDays: number;
+  frequencyLabel: string;
+  nextReorderDate: string;
+  patient: { firstName: string; lastName: string } | null;
+  doctor: { id: number; name: string; clinicName: string } | null;
+  /** Right eye first, then left; a solution's single item has whichEye 'none'. */
+  items: SubscriptionItemView[];
+  shippingAddress: AddressSnapshot | null;
+  shippingLevel: number;
+  card: { id: number; brand: string; lastFour: string; expired: boolean } | null;
+  prescriptionExpiresOn: string | null;
+  /** Expired as of today (the runner will not place the order). */
+  prescriptionExpired: boolean;
+  lastFailure: { reason: SubscriptionFailure; message: string; at: string } | null;
+  lastOrderId: number | null;
+  cancelReason: string | null;
+  cancelledAt: string | null;
+}
+
+const EYE_ORDER: Record<string, number> = { right: 0, left: 1, none: 2 };
+
+function isFailure(value: string | null): value is SubscriptionFailure {
+  return value !== null && (SUBSCRIPTION_FAILURES as readonly string[]).includes(value);
+}
+
+/** Subscriptions as views; `where` picks the rows (always including the customer filter). */
+async function readSubscriptions(db: Executor, where: ReturnType<typeof and>, now: Date): Promise<SubscriptionView[]> {
+  const rows = await db
+    .select({
+      subscription: subscriptions,
+      card: {
+        id: paymentMethods.id,
+        brand: paymentMethods.brand,
+        lastFour: paymentMethods.lastFour,
+        expirationMonth: paymentMethods.expirationMonth,
+        expirationYear: paymentMethods.expirationYear,
+      },
+      doctor: { id: doctors.id, firstName: doctors.firstName, lastName: doctors.lastName },
+      clinicName: clinics.name,
+    })
+    .from(subscriptions)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+    .leftJoin(doctors, eq(doctors.id, subscriptions.doctorId))
+    .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
+    .where(where)
+    .orderBy(asc(subscriptions.nextReorderDate), asc(subscriptions.id));
+  if (rows.length === 0) return [];
+  const itemRows = await db
+    .select({
+      item: subscriptionItems,
+      productName: products.displayName,
+      brandName: brands.name,
+      imageUrl: products.imageUrl,
+      productType: products.productType,
+      categories: products.categories,
+      wearTimeDays: products.wearTimeDays,
+      quantityPerPackage: products.quantityPerPackage,
+      maximumQuantity: products.maximumQuantity,
+      discontinued: products.discontinuedInCatalog,
+    })
+    .from(subscriptionItems)
+    .innerJoin(products, eq(products.id, subscriptionItems.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      inArray(
+        subscriptionItems.subscriptionId,
+        rows.map((row) => row.subscription.id),
+      ),
+    );
+  const today = businessToday(now);
+  return rows.map(({ subscription: row, card, doctor, clinicName }) => {
+    const items = itemRows
+      .filter(({ item }) => item.subscriptionId === row.id)
+      .map(({ item, productName, brandName, imageUrl, discontinued, ...product }) => ({
+        whichEye: item.whichEye as WhichEye,
+        productId: item.productId,
+        productName,
+        brandName,
+        imageUrl,
+        upc: item.upc,
+        quantity: item.quantity,
+        parameters: item.selectedParameters,
+        quantityOptions: orderChoices(product).quantityOptions,
+        isDiscontinued: discontinued,
+      }))
+      .sort((a, b) => EYE_ORDER[a.whichEye]! - EYE_ORDER[b.whichEye]!);
+    return {
+      id: row.id,
+      customerId: row.customerId,
+      status: row.status as SubscriptionStatus,
+      type: row.type as "Lens" | "Solution",
+      frequencyDays: row.frequencyDays,
+      frequencyLabel: frequencyLabel(row.frequencyDays),
+      nextReorderDate: row.nextReorderDate,
+      patient: row.patient ? { firstName: row.patient.firstName, lastName: row.patient.lastName } : null,
+      doctor: doctor
+        ? { id: doctor.id, name: `Dr. ${doctor.firstName} ${doctor.lastName}`, clinicName: clinicName ?? "" }
+        : null,
+      items,
+      shippingAddress: row.shippingAddress ?? null,
+      shippingLevel: row.shippingLevel,
+      card: card
+        ? {
+            id: card.id,
+            brand: card.brand,
+            lastFour: card.lastFour,
+            expired: isCardExpired(card.expirationMonth, card.expirationYear, now),
+          }
+        : null,
+      prescriptionExpiresOn: row.prescriptionExpiresOn,
+      prescriptionExpired: isPrescriptionExpired(row.prescriptionExpiresOn, today),
+      lastFailure:
+        isFailure(row.lastFailureReason) && row.lastFailureAt
+          ? {
+              reason: row.lastFailureReason,
+              message: FAILURE_MESSAGES[row.lastFailureReason],
+              at: row.lastFailureAt.toISOString(),
+            }
+          : null,
+      lastOrderId: row.lastOrderId,
+      cancelReason: row.cancelReason,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** The customer's active subscriptions that have an item to send (spec 3 §3), next order first. */
+export async function listSubscriptions(db: Executor, customerId: number, now = new Date()) {
+  const views = await readSubscriptions(
+    db,
+    and(eq(subscriptions.customerId, customerId), eq(subscriptions.status, "Active")),
+    now,
+  );
+  return views.filter((view) => isListable(view.items));
+}
+
+/** One of the customer's subscriptions (active or cancelled), or null when it is not theirs or does not exist. */
+export async function subscriptionFor(
+  db: Executor,
+  customerId: number,
+  subscriptionId: number,
+  now = new Date(),
+): Promise<SubscriptionView | null> {
+  const [view] = await readSubscriptions(
+    db,
+    and(eq(subscriptions.customerId, customerId), eq(subscriptions.id, subscriptionId)),
+    now,
+  );
+  return view ?? null;
+}
+
+/** Whether the header and footer show 'My subscriptions' (spec 1 §2.6: only with subscriptions). */
+export async function hasSubscriptions(db: Executor, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(subscriptionItems, eq(subscriptionItems.subscriptionId, subscriptions.id))
+    .where(
+      and(
+        eq(subscriptions.customerId, customerId),
+        eq(subscriptions.status, "Active"),
+        sql`${subscriptionItems.quantity} > 0`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The spec's customer.subscriptionsCount: active subscriptions with something to send. */
+export async function countSubscriptions(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${subscriptions.id})::int` })
+    .from(subscriptions)
+    .innerJoin(subscriptionItems, eq(subscriptionItems.subscriptionId, subscriptions.id))
+    .where(
+      and(
+        eq(subscriptions.customerId, customerId),
+        eq(subscriptions.status, "Active"),
+        sql`${subscriptionItems.quantity} > 0`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** A subscription id from a path or a form: 1 to 9 digits, else null (a 404, never a 500). */
+export function parseSubscriptionId(raw: unknown): number | null {
+  return typeof raw === "string" && /^[0-9]{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes. Each runs in one transaction with the row locked, so two changes never interleave.
+
+export type ChangeResult<T = undefined> =
+  { ok: true; value: T } | { ok: false; reason: "not-found" | "cancelled" | "invalid"; message?: string };
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+async function withSubscription<T>(
+  db: Database,
+  customerId: number | null,
+  subscriptionId: number,
+  change: (tx: Transaction, row: SubscriptionRow) => Promise<ChangeResult<T>>,
+  { allowCancelled = false } = {},
+): Promise<ChangeResult<T>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        customerId === null
+          ? eq(subscriptions.id, subscriptionId)
+          : and(eq(subscriptions.id, subscriptionId), eq(subscriptions.customerId, customerId)),
+      )
+      .for("update");
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.status !== "Active" && !allowCancelled) return { ok: false, reason: "cancelled" };
+    return change(tx, row);
+  });
+}
+
+const touch = (now: Date) => ({ updatedAt: now });
+
+/**
+ * New quantities per eye. The caller validated them against the products' options (quantitiesSchema); an eye the
+ * subscription does not have is ignored.
+ */
+export async function setSubscriptionQuantities(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  quantities: { right: number | null; left: number | null; none?: number | null },
+  now = new Date(),
+): Promise<ChangeResult> {
+  return withSubscription(db, customerId, subscriptionId, async (tx) => {
+    for (const [eye, quantity] of Object.entries(quantities)) {
+      if (quantity === null || quantity === undefined) continue;
+      await tx
+        .update(subscriptionItems)
+        .set({ quantity })
+        .where(and(eq(subscriptionItems.subscriptionId, subscriptionId), eq(subscriptionItems.whichEye, eye)));
+    }
+    await tx.update(subscriptions).set(touch(now)).where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: undefined };
+  });
+}
+
+export async function setSubscriptionFrequency(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  frequencyDays: number,
+  now = new Date(),
+): Promise<ChangeResult> {
+  return withSubscription(db, customerId, subscriptionId, async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ frequencyDays, ...touch(now) })
+      .where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: undefined };
+  });
+}
+
+/** A date the customer chose (validated by nextDateSchema). A new date is a new reminder and a fresh attempt. */
+export async function setNextReorderDate(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  isoDate: string,
+  now = new Date(),
+): Promise<ChangeResult<{ date: string }>> {
+  return withSubscription(db, customerId, subscriptionId, async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ nextReorderDate: isoDate, ...clearedAttempt, ...touch(now) })
+      .where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: { date: isoDate } };
+  });
+}
+
+/** What a moved reorder date resets: the failure of the old date and its notices. */
+const clearedAttempt = { lastFailureReason: null, lastFailureAt: null, failureNotice: null } as const;
+
+/**
+ * Snoozes by `days` from `linkDate` (spec 3 §4): the e-mailed link carries the date it was written for, the web
+ * form the current date. Signed-out snoozes (the e-mailed link) pass customerId null: the signed token is the
+ * authority. Idempotent: a second press reports 'already snoozed'.
+ */
+export async function snoozeSubscription(
+  db: Database,
+  customerId: number | null,
+  subscriptionId: number,
+  request: { linkDate: string; days: number },
+  now = new Date(),
+): Promise<ChangeResult<SnoozeOutcome>> {
+  return withSubscription(db, customerId, subscriptionId, async (tx, row) => {
+    const outcome = snoozeOutcome({ ...request, currentDate: row.nextReorderDate });
+    if (outcome.kind === "snoozed") {
+      await tx
+        .update(subscriptions)
+        .set({ nextReorderDate: outcome.to, ...clearedAttempt, ...touch(now) })
+        .where(eq(subscriptions.id, subscriptionId));
+    }
+    return { ok: true, value: outcome };
+  });
+}
+
+/** A new shipping address (already verified by the address step's rules; see checkout-address.server.ts). */
+export async function setSubscriptionAddress(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  address: AddressSnapshot,
+  now = new Date(),
+): Promise<ChangeResult> {
+  return withSubscription(db, customerId, subscriptionId, async (tx, row) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        shippingAddress: address,
+        ...(row.lastFailureReason === "no-address" ? clearedAttempt : {}),
+        ...touch(now),
+      })
+      .where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: undefined };
+  });
+}
+
+/** One of the customer's saved cards; another customer's card is refused as invalid. */
+export async function setSubscriptionCard(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  paymentMethodId: number,
+  now = new Date(),
+): Promise<ChangeResult> {
+  return withSubscription(db, customerId, subscriptionId, async (tx, row) => {
+    const [card] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.customerId, customerId)));
+    if (!card) return { ok: false, reason: "invalid" };
+    const cardFailure = ["declined", "no-card", "card-expired"].includes(row.lastFailureReason ?? "");
+    await tx
+      .update(subscriptions)
+      .set({ paymentMethodId, ...(cardFailure ? clearedAttempt : {}), ...touch(now) })
+      .where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: undefined };
+  });
+}
+
+export async function cancelSubscription(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  cancellation: { reason: CancelReason; note: string | null },
+  now = new Date(),
+): Promise<ChangeResult> {
+  return withSubscription(db, customerId, subscriptionId, async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        status: "Cancelled",
+        cancelReason: cancellation.reason,
+        cancelNote: cancellation.note,
+        cancelledAt: now,
+        claimedUntil: null,
+        ...touch(now),
+      })
+      .where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: undefined };
+  });
+}
