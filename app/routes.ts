@@ -146,14 +146,32 @@ export default [
   route("account/order-history/:orderNumber", "routes/order-history.$orderNumber.tsx"),
   route("order-history", "routes/order-history.tsx"),
 
-  // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
-  // prescriptions (upload, the wallet), the exam, reorder and the dashboard, reviews, the remaining account pages.
+  // Prescriptions: upload (also upload-rx?oid={orderNumber}), the wallet.
   route("upload-rx", "routes/upload-rx.tsx"),
   route("upload-success", "routes/upload-success.tsx"),
+  route("rx-wallet", "routes/rx-wallet.tsx"),
+  route("account/prescriptions", "routes/rx-wallet.tsx", { id: "account-prescriptions" }),
+  route("account/prescriptions/:prescriptionId", "routes/account.prescriptions.$prescriptionId.tsx"),
+  route("rx-images/:imageId", "routes/rx-images.$imageId.ts"),
+
+  // Prescriptions API (spec 2 §7): JSON for API clients.
+  route("api/images", "routes/api.images.ts"),
+  route("api/images/order/:orderNumber", "routes/api.images.order.$orderNumber.ts"),
+  route("api/images/:id", "routes/api.images.$id.ts"),
+  route("api/rxReader/analyzeRxImage", "routes/api.rxReader.analyzeRxImage.ts"),
+  route("api/rxWallet", "routes/api.rxWallet.ts"),
+  route("api/rxWallet/summary", "routes/api.rxWallet.summary.ts"),
+  route("api/rxWallet/prescription/clone", "routes/api.rxWallet.prescription.clone.ts"),
+  route("api/rxWallet/lineItemGroupsWithPriceBook", "routes/api.rxWallet.lineItemGroupsWithPriceBook.ts"),
+  route("api/rxWallet/:id", "routes/api.rxWallet.$id.ts", { id: "api:rxWallet:id" }),
+  // The spec lists the delete without the api/ prefix; both spellings answer.
+  route("rxWallet/:id", "routes/api.rxWallet.$id.ts", { id: "rxWallet:id" }),
+
+  // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
+  // the exam, reorder and the dashboard, reviews, the remaining account pages.
   route("prescription-request", "routes/prescription-request.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("account/*", "routes/account.tsx"),
-  route("rx-wallet", "routes/rx-wallet.tsx"),
   route("reorder", "routes/reorder.tsx"),
   route("rapid-reorder", "routes/rapid-reorder.tsx"),
   route("rate-and-review", "routes/rate-and-review.tsx"),
@@ -182,6 +200,7 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
+  route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
 
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),

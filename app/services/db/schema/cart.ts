@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { type AddressSnapshot, customers } from "./accounts";
 import { products } from "./catalog";
+import { prescriptions } from "./prescriptions";
 import { doctors } from "./doctors";
 import { timestamps } from "./shared";
 
@@ -111,6 +112,12 @@ export const lineItemGroups = pgTable(
     /** Box, Human, Other, Prescription (from the uploaded image's classification). */
     submitAndSkipImageClassification: text("submit_and_skip_image_classification"),
     examVoucherToken: text("exam_voucher_token"),
+    /** The expiration date typed with the prescription (ISO date), or the chosen wallet prescription's. */
+    prescriptionExpiresOn: text("prescription_expires_on"),
+    /** A saved prescription chosen from the wallet for this group. */
+    walletPrescriptionId: integer("wallet_prescription_id").references((): AnyPgColumn => prescriptions.id, {
+      onDelete: "set null",
+    }),
     ...timestamps,
   },
   (table) => [

@@ -10,3 +10,4 @@ export * from "./doctors";
 export * from "./checkout";
 export * from "./orders";
 export * from "./subscriptions";
+export * from "./prescriptions";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { type AddressSnapshot, customers } from "./accounts";
 import { products } from "./catalog";
+import { prescriptions } from "./prescriptions";
 import { timestamps } from "./shared";
 
 /** Placed orders, their groups (one per patient) and lines. */
@@ -79,6 +80,10 @@ export const orderGroups = pgTable(
     rxEntryType: text("rx_entry_type"),
     /** PendingExam, PendingVerification, PendingSubmission, Verified, FailedExam. */
     prescriptionStatus: text("prescription_status"),
+    /** The prescription recorded for this group (null for solution). */
+    prescriptionId: integer("prescription_id").references((): AnyPgColumn => prescriptions.id, {
+      onDelete: "set null",
+    }),
     autoReorderFrequencyDays: integer("auto_reorder_frequency_days"),
   },
   (table) => [index("order_groups_order_idx").on(table.orderId)],
