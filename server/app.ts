@@ -12,6 +12,8 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
+import { createImageStore } from "~/services/adapters/image-storage/index.server";
+import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
 import { parseConfig, type AppConfig } from "~/services/platform/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
@@ -60,6 +62,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     tax: createTaxCalculator(),
     payments: createPaymentGateway(),
     addressVerifier: createAddressVerifier(),
+    imageStore: createImageStore(config, database.db),
+    rxReader: createPrescriptionReader(config, logger),
   };
 
   // The e-mail outbox (delivery, expired secrets) always; reorder reminders and due auto-reorders when configured
@@ -143,6 +147,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     logger,
     async close() {
       await jobs.stop();
+      await services.rxReader.close();
       await database.close();
       forgetPgliteOwner?.();
     },

@@ -6,6 +6,8 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
+import { createImageStore } from "~/services/adapters/image-storage/index.server";
+import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
 import { parseConfig } from "~/services/platform/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -38,6 +40,8 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     tax: createTaxCalculator(),
     payments: createPaymentGateway(),
     addressVerifier: createAddressVerifier(),
+    imageStore: createImageStore(config, database.db),
+    rxReader: createPrescriptionReader(config, logger),
   };
 }
 

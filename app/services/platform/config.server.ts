@@ -37,8 +37,22 @@ const envSchema = z
       .min(0, { error: "must be 0 (trust none) or more proxy hops" })
       .max(10, { error: "must be at most 10 proxy hops" })
       .default(0),
+    /** Where prescription images are kept: in the database (default) or an S3-compatible bucket. */
+    IMAGE_STORE: z.enum(["database", "s3"]).default("database"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** OCR worker threads for the prescription reader (0 = the reader is off: no classification, no reading). */
+    OCR_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.IMAGE_STORE === "s3") {
+      for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when IMAGE_STORE=s3" });
+      }
+    }
     if (env.APP_ENV === "production") {
       if (!env.SESSION_SECRET) {
         ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
@@ -78,6 +92,12 @@ export interface AppConfig {
    * from the nearest hop). 0 trusts none: the address is the connection's, so a client cannot choose its own.
    */
   trustProxy: number;
+  /** Prescription images: the database (embedded default) or an S3-compatible bucket. */
+  imageStore:
+    | { kind: "database" }
+    | { kind: "s3"; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  /** OCR worker threads (default: 1, since OCR is heavy and a request waits for only one image). */
+  ocrWorkers: number;
   version: string;
 }
 
@@ -118,6 +138,18 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     jobsIntervalMinutes: parsed.JOBS_INTERVAL_MINUTES ?? (parsed.APP_ENV === "production" ? 15 : 0),
     reorderReminderDays: parsed.REORDER_REMINDER_DAYS,
     trustProxy: parsed.TRUST_PROXY,
+    imageStore:
+      parsed.IMAGE_STORE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: parsed.S3_ENDPOINT!,
+            region: parsed.S3_REGION,
+            bucket: parsed.S3_BUCKET!,
+            accessKeyId: parsed.S3_ACCESS_KEY_ID!,
+            secretAccessKey: parsed.S3_SECRET_ACCESS_KEY!,
+          }
+        : { kind: "database" },
+    ocrWorkers: parsed.OCR_WORKERS ?? 1,
     version,
   };
 }

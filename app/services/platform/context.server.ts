@@ -5,6 +5,8 @@ import type { EmailSender } from "../adapters/email/email-sender";
 import type { AddressVerifier } from "../adapters/address-verification/address-verifier";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
+import type { ImageStore } from "../adapters/image-storage/image-store";
+import type { PrescriptionReader } from "../adapters/ocr/prescription-reader";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import type { Logger } from "./logger.server";
 import type { PriceBook } from "~/models/catalog";
@@ -22,6 +24,8 @@ export interface AppServices {
   tax: TaxCalculator;
   payments: PaymentGateway;
   addressVerifier: AddressVerifier;
+  imageStore: ImageStore;
+  rxReader: PrescriptionReader;
 }
 export const servicesContext = createContext<AppServices>();
 

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/services/db/client.server";
+import { storedImages } from "~/services/db/schema";
+import type { ImageStore } from "./image-store";
+
+/** The embedded default: image bytes in the stored_images table (bytea). */
+export function createDatabaseImageStore(db: Database): ImageStore {
+  return {
+    kind: "database",
+    async put(key, bytes, contentType) {
+      await db
+        .insert(storedImages)
+        .values({ key, contentType, data: bytes })
+        .onConflictDoUpdate({ target: storedImages.key, set: { contentType, data: bytes } });
+    },
+    async get(key) {
+      const [row] = await db
+        .select({ data: storedImages.data, contentType: storedImages.contentType })
+        .from(storedImages)
+        .where(eq(storedImages.key, key));
+      return row ? { bytes: row.data, contentType: row.contentType } : null;
+    },
+    async delete(key) {
+      await db.delete(storedImages).where(eq(storedImages.key, key));
+    },
+  };
+}
