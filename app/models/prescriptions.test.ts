@@ -14,7 +14,8 @@ import {
   isExpired,
   isUsableForProduct,
   latestExpirationDate,
-  matchPatient,
+  orderPrescriptionSource,
+  orderPrescriptionStatus,
   MAX_EXPIRATION_YEARS,
   orderAgainFormSchema,
   packSizeStem,
@@ -30,6 +31,7 @@ import {
   type CatalogProductState,
   type PrescriptionRecord,
 } from "./prescriptions";
+import { matchPatient } from "./patient";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
 
 const TODAY = "2026-06-10";
@@ -383,5 +385,29 @@ describe("the wallet's forms", () => {
   it("a prescription id is 1 to 9 digits", () => {
     expect(parsePrescriptionId("42")).toBe(42);
     for (const bad of ["0", "01", "1234567890", "x", "", undefined, null]) expect(parsePrescriptionId(bad)).toBeNull();
+  });
+});
+
+describe("recorded with an order", () => {
+  const lens = { type: "Lens", rxEntryType: "Manual", submitAndSkipImageId: null };
+
+  it("starts PendingVerification; PendingSubmission for 'send it later' without an image; none for solution", () => {
+    expect(orderPrescriptionStatus(lens)).toBe("PendingVerification");
+    expect(orderPrescriptionStatus({ ...lens, rxEntryType: "SubmitAndSkip" })).toBe("PendingSubmission");
+    expect(orderPrescriptionStatus({ ...lens, rxEntryType: "SubmitAndSkip", submitAndSkipImageId: "img" })).toBe(
+      "PendingVerification",
+    );
+    expect(orderPrescriptionStatus({ ...lens, type: "Solution" })).toBeNull();
+  });
+
+  it("a Verified wallet prescription stays Verified; another wallet status is verified again", () => {
+    expect(orderPrescriptionStatus(lens, "Verified")).toBe("Verified");
+    expect(orderPrescriptionStatus(lens, "PendingVerification")).toBe("PendingVerification");
+  });
+
+  it("names the source: wallet, uploaded (an image), else typed", () => {
+    expect(orderPrescriptionSource({ submitAndSkipImageId: null }, true)).toBe("wallet");
+    expect(orderPrescriptionSource({ submitAndSkipImageId: "img" }, false)).toBe("uploaded");
+    expect(orderPrescriptionSource({ submitAndSkipImageId: null }, false)).toBe("typed");
   });
 });

@@ -4,7 +4,6 @@ import { BUSINESS_TIME_ZONE } from "./business-time";
 import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "./lens-parameters";
 import type { Eye } from "./line-item-group";
 import { PRESCRIPTION_STATUSES, prescriptionStatusText, type PrescriptionStatus } from "./order-status";
-import { fullName, matchPatient, type PatientName } from "./patient";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
 import { addDays, businessToday, daysBetween, isIsoDate, isPrescriptionExpired } from "./subscription";
 
@@ -17,7 +16,21 @@ import { addDays, businessToday, daysBetween, isIsoDate, isPrescriptionExpired }
  */
 
 export { PRESCRIPTION_STATUSES, type PrescriptionStatus };
-export { matchPatient };
+
+/**
+ * A patient's name. (Matching a cart group's patient — by patientId, else id, else the trimmed case-insensitive full
+ * name — is `matchPatient` in patient.ts; this module does not import it, as patient.ts imports the funnel's steps,
+ * which import this module.)
+ */
+export interface PatientName {
+  firstName: string;
+  lastName: string;
+}
+
+/** The full name as the spec compares it: trimmed first and last, one space between. */
+export function patientFullName(patient: PatientName): string {
+  return `${patient.firstName.trim()} ${patient.lastName.trim()}`.trim();
+}
 
 /** How the store got a prescription: typed with an order, an uploaded image, chosen from the wallet, an exam. */
 export const PRESCRIPTION_SOURCES = ["typed", "uploaded", "wallet", "exam"] as const;
@@ -88,6 +101,33 @@ export function prescriptionEyes(
 /** The products on a prescription's eyes, each once. */
 export function prescriptionProductIds(prescription: Pick<PrescriptionRecord, "rightEye" | "leftEye">): number[] {
   return [...new Set(prescriptionEyes(prescription).map(({ record }) => record.productId))];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Recorded with an order.
+
+/**
+ * The prescription status an order group starts with (spec 2 §3): none for solution; a Verified wallet prescription
+ * stays Verified; 'I'll send it later' without an uploaded image waits for it (PendingSubmission); anything else —
+ * typed, uploaded, or a wallet prescription not yet verified — is verified with the doctor (PendingVerification).
+ */
+export function orderPrescriptionStatus(
+  group: { type: string; rxEntryType: string | null; submitAndSkipImageId: string | null },
+  walletStatus: string | null = null,
+): PrescriptionStatus | null {
+  if (group.type !== "Lens") return null;
+  if (walletStatus === "Verified") return "Verified";
+  if (group.rxEntryType === "SubmitAndSkip" && !group.submitAndSkipImageId?.trim()) return "PendingSubmission";
+  return "PendingVerification";
+}
+
+/** How the store got an order group's prescription: chosen from the wallet, an uploaded image, or typed. */
+export function orderPrescriptionSource(
+  group: { submitAndSkipImageId: string | null },
+  fromWallet: boolean,
+): PrescriptionSource {
+  if (fromWallet) return "wallet";
+  return group.submitAndSkipImageId?.trim() ? "uploaded" : "typed";
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -222,7 +262,7 @@ export function sortPrescriptions<T extends Pick<PrescriptionRecord, "id" | "exp
   });
 }
 
-const nameKey = (patient: PatientName) => fullName(patient).toLowerCase();
+const nameKey = (patient: PatientName) => patientFullName(patient).toLowerCase();
 
 export interface WalletPatient<T> {
   firstName: string;
@@ -235,9 +275,9 @@ export interface WalletPatient<T> {
  * spelled as on the newest prescription; patients sorted by full name case-insensitively, each one's prescriptions
  * by expiration date then id.
  */
-export function walletPatients<T extends Pick<PrescriptionRecord, "id" | "expirationDate" | "patientFirstName" | "patientLastName">>(
-  prescriptions: readonly T[],
-): Array<WalletPatient<T>> {
+export function walletPatients<
+  T extends Pick<PrescriptionRecord, "id" | "expirationDate" | "patientFirstName" | "patientLastName">,
+>(prescriptions: readonly T[]): Array<WalletPatient<T>> {
   const byName = new Map<string, { newestId: number; patient: WalletPatient<T> }>();
   for (const prescription of prescriptions) {
     const name = { firstName: prescription.patientFirstName.trim(), lastName: prescription.patientLastName.trim() };
@@ -290,9 +330,7 @@ function businessDayOf(value: Date | string): string {
  * days (the customer has just ordered on it) and one already expired. Ties go to the lower id.
  */
 export function firstExpiringPrescription(
-  prescriptions: ReadonlyArray<
-    Pick<PrescriptionRecord, "id" | "expirationDate" | "orderedAt" | "patientFirstName">
-  >,
+  prescriptions: ReadonlyArray<Pick<PrescriptionRecord, "id" | "expirationDate" | "orderedAt" | "patientFirstName">>,
   now: Date,
   { withinDays = EXPIRING_WITHIN_DAYS }: { withinDays?: number } = {},
 ): ExpiringPrescription | null {
@@ -342,7 +380,9 @@ export function prescriptionStatusLabel(status: string): string {
 }
 
 /** One eye's parameters in the catalog's order and with its labels (Power/sphere, BC, DIA, CYL, Axis, …). */
-export function eyeParameterList(parameters: Readonly<Record<string, string>>): Array<{ label: string; value: string }> {
+export function eyeParameterList(
+  parameters: Readonly<Record<string, string>>,
+): Array<{ label: string; value: string }> {
   return LENS_PARAMETER_NAMES.filter((name) => parameters[name] !== undefined && parameters[name] !== "").map(
     (name) => ({ label: LENS_PARAMETER_LABELS[name], value: parameters[name]! }),
   );
@@ -379,6 +419,70 @@ export function packSizeStem(vanityUrl: string): string {
   return vanityUrl.replace(/-\d+-pack$/, "");
 }
 
+/** The wallet and one prescription's page (its Order again form is #order-again-{id}). */
+export const WALLET_PATH = "/account/prescriptions";
+export const prescriptionPath = (prescriptionId: number) => `${WALLET_PATH}/${prescriptionId}`;
+/** An uploaded image's bytes, served to its owner. */
+export const rxImagePath = (imageId: string) => `/rx-images/${encodeURIComponent(imageId)}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the wallet pages show (built by the wallet service, rendered by the components).
+
+export interface WalletEyeView {
+  eye: Eye;
+  /** 'Right eye (OD)'. */
+  title: string;
+  eyeLabel: string;
+  productId: number;
+  productName: string;
+  brandName: string;
+  productHref: string | null;
+  upc: string;
+  quantity: number;
+  parameters: Array<{ label: string; value: string }>;
+  /** 'OD: Power/sphere -1.00, BC 8.6'. */
+  summary: string;
+  /** The values are still to come ('I'll send it later'). */
+  pending: boolean;
+  /** Boxes this lens may be ordered in (with the last quantity); what Order again offers. */
+  quantityOptions: number[];
+  colors: Array<{ value: string; label: string }>;
+  color: string | null;
+}
+
+export interface WalletPrescriptionView {
+  id: number;
+  patientName: string;
+  eyes: WalletEyeView[];
+  expirationDate: string | null;
+  expiry: ExpiryView;
+  status: string;
+  statusText: string;
+  source: string;
+  sourceText: string;
+  prescriber: { name: string; clinicName: string; phone: string } | null;
+  images: Array<{ id: string; name: string; href: string }>;
+  orderedOn: string | null;
+  order: { orderNumber: string; href: string } | null;
+  autoReorder: boolean;
+  clonedFromId: number | null;
+  /** It can be ordered again; otherwise why not. */
+  usable: boolean;
+  unusableMessage: string | null;
+  /** Order again may start an auto-reorder subscription. */
+  allowsAutoReorder: boolean;
+}
+
+export interface SavedPrescriptionChoiceView {
+  prescriptionId: number;
+  patientName: string;
+  /** 'Expires June 3, 2026' and the badge when near. */
+  expiry: string;
+  badge: string | null;
+  /** Per eye: 'OD: Power/sphere -1.00, BC 8.6 — Acuvue Oasys'. */
+  eyes: string[];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Forms.
 
@@ -396,10 +500,7 @@ export function parseExpirationInput(raw: string): string | null {
   if (isIsoDate(text)) return text;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   if (!us) return null;
-  const date = DateTime.fromObject(
-    { year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) },
-    { zone: "utc" },
-  );
+  const date = DateTime.fromObject({ year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) }, { zone: "utc" });
   return date.isValid ? date.toISODate() : null;
 }
 
