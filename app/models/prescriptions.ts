@@ -579,24 +579,25 @@ const colorText = z.string().trim().max(60, { error: PRESCRIPTION_MESSAGES.choos
 /**
  * The wallet's 'Order again' form: per eye a quantity (0 leaves that eye out) and, for a colour lens, a colour;
  * auto-reorder on or off. Whether a quantity or colour is one the lens offers is checked against the catalog.
+ * (The fields alone, for the browser's constraints; `orderAgainFormSchema` also gives the entry.)
  */
-export const orderAgainFormSchema = z
-  .object({
-    prescriptionId: idText(PRESCRIPTION_MESSAGES.notFound),
-    rightQuantity: quantityText.optional(),
-    leftQuantity: quantityText.optional(),
-    rightColor: colorText,
-    leftColor: colorText,
-    autoReorder: z.enum(["on"]).optional(),
-  })
-  .transform((value) => ({
-    prescriptionId: value.prescriptionId,
-    isSubscription: value.autoReorder === "on",
-    rightEyeQuantity: value.rightQuantity,
-    leftEyeQuantity: value.leftQuantity,
-    rightColor: value.rightColor || undefined,
-    leftColor: value.leftColor || undefined,
-  }));
+export const orderAgainFieldsSchema = z.object({
+  prescriptionId: idText(PRESCRIPTION_MESSAGES.notFound),
+  rightQuantity: quantityText.optional(),
+  leftQuantity: quantityText.optional(),
+  rightColor: colorText,
+  leftColor: colorText,
+  autoReorder: z.enum(["on"]).optional(),
+});
+
+export const orderAgainFormSchema = orderAgainFieldsSchema.transform((value) => ({
+  prescriptionId: value.prescriptionId,
+  isSubscription: value.autoReorder === "on",
+  rightEyeQuantity: value.rightQuantity,
+  leftEyeQuantity: value.leftQuantity,
+  rightColor: value.rightColor || undefined,
+  leftColor: value.leftColor || undefined,
+}));
 
 /** What one 'Order again' asks for (the page's form and the API's entries). */
 export interface OrderAgainEntry {

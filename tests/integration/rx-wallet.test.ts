@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESCRIPTION_MESSAGES } from "~/models/prescriptions";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
@@ -13,6 +16,7 @@ import * as detailsPage from "~/routes/account.prescriptions.$prescriptionId";
 import * as productPage from "~/routes/product";
 import * as walletPage from "~/routes/rx-wallet";
 import { loader as rootLoader } from "~/root";
+import { PrescriptionReminder } from "~/components/shell/PrescriptionReminder";
 import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
 import { addGroup, createCart } from "~/services/cart/cart.server";
 import { journeyOf, loadFunnelState } from "~/services/checkout/funnel.server";
@@ -983,5 +987,138 @@ describe("the wallet's JSON API", () => {
     expect(cartId ? await groupsOfCart(cartId) : []).toEqual([]);
     // GET on a POST-only route is a 405.
     expect((await shopper.send("GET", "/api/rxWallet", walletApi.loader)).status).toBe(405);
+  });
+});
+
+describe("the pages render (server-side, as a browser without JavaScript gets them)", () => {
+  /** A route's page rendered with its loader's (and an action's) data, as the server renders it. */
+  function render(
+    id: string,
+    path: string,
+    Component: unknown,
+    loaderData: unknown,
+    actionData?: unknown,
+    pattern = path.split("?")[0]!,
+  ) {
+    const Stub = createRoutesStub([{ id, path: pattern, Component: Component as never }]);
+    // React's text separators (<!-- -->) and apostrophe escapes out, so the text reads as a browser shows it.
+    return withoutSeparators(
+      renderToString(
+        createElement(Stub, {
+          initialEntries: [path],
+          hydrationData: {
+            loaderData: { [id]: loaderData },
+            ...(actionData ? { actionData: { [id]: actionData } } : {}),
+          },
+        }),
+      ),
+    );
+  }
+  const withoutSeparators = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
+
+  it("the wallet: values per eye, expiry and badge, images, Order again, Copy, Delete's confirmation", async () => {
+    const shopper = await Shopper.create();
+    const { prescription } = await orderedPrescription(shopper, { expiresOn: inDays(12) });
+    await database.db.insert(rxImages).values({
+      id: `img-${randomUUID()}`,
+      customerId: shopper.id,
+      prescriptionId: prescription.id,
+      originalFileName: "rx-photo.png",
+      fileName: "rx_image-3.png",
+      contentType: "image/png",
+      contentLength: 4,
+      storageKey: `rx/${randomUUID()}`,
+    });
+    const path = `/account/prescriptions?delete=${prescription.id}`;
+    const { result } = await shopper.send("GET", path, walletPage.loader);
+    const failed = await shopper.send("POST", "/account/prescriptions", walletPage.action, {
+      form: { intent: "order-again", prescriptionId: String(prescription.id), rightQuantity: "5" },
+    });
+    const html = render("rx-wallet", path, walletPage.default, result, (failed.result as { data: unknown }).data);
+    expect(html).toContain('<h1 id="rx-wallet-title">My prescriptions</h1>');
+    expect(html).toContain("Delete this prescription?");
+    expect(html).toContain('name="intent" value="delete"');
+    expect(html).toContain("You have 12 days left to order.");
+    expect(html).toContain("Right eye (OD)");
+    expect(html).toContain("Left eye (OS)");
+    expect(html).toContain("Power/sphere");
+    expect(html).toContain("rx-photo.png");
+    expect(html).toMatch(/href="\/rx-images\/img-[^"]+"/);
+    expect(html).toContain('name="intent" value="order-again"');
+    expect(html).toContain('name="intent" value="clone"');
+    expect(html).toContain(PRESCRIPTION_MESSAGES.chooseQuantity);
+  });
+
+  it("one prescription's page, and the empty wallet", async () => {
+    const shopper = await Shopper.create();
+    const empty = await shopper.send("GET", "/rx-wallet", walletPage.loader);
+    expect(render("rx-wallet", "/rx-wallet", walletPage.default, empty.result)).toContain(
+      "You have no saved prescriptions yet.",
+    );
+    const { prescription } = await orderedPrescription(shopper, { submitAndSkip: true });
+    const id = String(prescription.id);
+    const { result } = await shopper.send("GET", `/account/prescriptions/${id}`, detailsPage.loader, {
+      params: { prescriptionId: id },
+    });
+    const html = render(
+      "details",
+      `/account/prescriptions/${id}`,
+      detailsPage.default,
+      result,
+      undefined,
+      "/account/prescriptions/:prescriptionId",
+    );
+    expect(html).toContain("Prescription for Ann Lee");
+    expect(html).toContain("Waiting for your prescription");
+    expect(html).toContain("Expiration date not known yet");
+    // Not usable: no Order again, the reason and a way to send it instead.
+    expect(html).not.toContain('value="order-again"');
+    expect(html).toContain(PRESCRIPTION_MESSAGES["not-submitted"]);
+    expect(html).toContain('href="/upload-rx"');
+  });
+
+  it("the product page's saved-prescription choice, and the shell's reminder", async () => {
+    const shopper = await Shopper.create();
+    await orderedPrescription(shopper);
+    const params = { name: TORIC.vanityUrl };
+    const path = `/lens/${TORIC.vanityUrl}`;
+    const { result } = await shopper.send("GET", path, productPage.loader, { params });
+    const html = render(
+      "product",
+      path,
+      productPage.default,
+      (result as { data: unknown }).data,
+      undefined,
+      "/lens/:name",
+    );
+    expect(html).toContain("Order with a saved prescription");
+    expect(html).toContain('value="use-saved-prescription"');
+    expect(html).toContain("Use this prescription");
+    expect(html).toContain("Prescription expiration date (optional)");
+
+    const reminder = withoutSeparators(
+      renderToString(
+        createElement(
+          createRoutesStub([
+            {
+              path: "/",
+              Component: () =>
+                createElement(PrescriptionReminder, {
+                  reminder: {
+                    firstName: "Ann",
+                    expirationDate: "2026-07-04",
+                    days: 1,
+                    reorderHref: "/account/prescriptions/1",
+                  },
+                }),
+            },
+          ]),
+          { initialEntries: ["/"] },
+        ),
+      ),
+    );
+    expect(reminder).toContain("Ann's prescription expires July 4, 2026.");
+    expect(reminder).toContain("You have 1 day left to order.");
+    expect(reminder).toContain('href="/upload-rx"');
   });
 });

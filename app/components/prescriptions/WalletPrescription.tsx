@@ -2,7 +2,12 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata, type Submiss
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { UPLOAD_RX_PATH } from "~/models/funnel";
-import { orderAgainFormSchema, type WalletEyeView, type WalletPrescriptionView } from "~/models/prescriptions";
+import {
+  orderAgainFieldsSchema,
+  orderAgainFormSchema,
+  type WalletEyeView,
+  type WalletPrescriptionView,
+} from "~/models/prescriptions";
 
 /** The lenses of a prescription in a few words: 'Acuvue Oasys for Astigmatism', or both names when they differ. */
 export function prescriptionLenses(prescription: Pick<WalletPrescriptionView, "eyes">): string {
@@ -181,7 +186,7 @@ function OrderAgainForm({
     id: `order-again-${prescription.id}`,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(orderAgainFormSchema),
+    constraint: getZodConstraint(orderAgainFieldsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: orderAgainFormSchema }),
     shouldValidate: "onSubmit",
   });
