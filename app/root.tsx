@@ -24,6 +24,7 @@ import { SignInDialog, type SignInDialogProps } from "./components/auth/SignInDi
 import { AdChoicesDialog } from "./components/consent/AdChoicesDialog";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
+import { PrescriptionReminder } from "./components/shell/PrescriptionReminder";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
@@ -37,14 +38,18 @@ import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
 import { cartCount } from "./services/cart/cart.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
+import { prescriptionReminder } from "./services/prescriptions/wallet.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
+import rxReminderStyles from "./styles/rx-reminder.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   // The funnel's progress bar is part of the shell on several pages, so its few rules load with the shell.
   { rel: "stylesheet", href: progressBarStyles },
+  // The expiring-prescription reminder shows under the header of any standard page, so its rules load with the shell.
+  { rel: "stylesheet", href: rxReminderStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -56,11 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   const cartId = visitor.session.get("cartId");
   const url = new URL(request.url);
-  const [headerMenu, mainMenu, subMenu, ribbonSlot] = await Promise.all([
+  const [headerMenu, mainMenu, subMenu, ribbonSlot, reminder] = await Promise.all([
     content.getMenu("site-header"),
     content.getMenu("hamburger-menu-main-links"),
     content.getMenu("hamburger-menu-sub-links"),
     content.getPromoRibbonSlot(),
+    // Signed in: the first-expiring prescription (one indexed read; a signed-in page is never shared by a cache).
+    visitor.customer ? prescriptionReminder(services.db, visitor.customer.id) : null,
   ]);
   const navVisitor = { signedIn: visitor.signedIn, hasSubscriptions: visitor.hasSubscriptions };
   return {
@@ -75,6 +82,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
     signInDialog: signInDialogState(url, visitor),
     toast: visitor.toast,
+    prescriptionReminder: reminder
+      ? {
+          firstName: reminder.firstName,
+          expirationDate: reminder.expirationDate,
+          days: reminder.days,
+          reorderHref: reminder.reorderHref,
+        }
+      : null,
   };
 }
 
@@ -146,6 +161,10 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
         <AdChoicesDialog current={data?.adChoice ?? null} closeHref={pageHref} />
       ) : null}
       {route ? <PageDialogSlot route={route} /> : null}
+      {/* Under the header of standard pages (the funnel's simple-header steps keep the shopper on the order). */}
+      {data?.prescriptionReminder && handle.headerType === "standard" ? (
+        <PrescriptionReminder reminder={data.prescriptionReminder} />
+      ) : null}
       <ProgressBar pageName={handle.pageName} />
       <main id="main" className="page" data-page-name={handle.pageName}>
         {children}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FunnelGroup, FunnelState } from "./funnel";
 import { groupsPendingAt, lacksUpc, prescriptionEyes, prescriptionSchema } from "./funnel-steps";
+import { addDays, businessToday } from "./subscription";
+import { EXPIRATION_MESSAGES } from "./prescriptions";
 import type { LensParameter } from "./lens-parameters";
 import { ORDER_MESSAGES } from "./product-order";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
@@ -123,29 +125,49 @@ describe("prescriptionSchema", () => {
     { eye: "left", parameters: [POWER] },
   ]);
 
-  it("gives each eye's parameters", () => {
-    const result = schema.safeParse({
-      groupId: "g",
-      "right-power": "-1.25",
-      "right-baseCurve": "8.6",
-      "left-power": "-1.00",
-    });
+  const nextYear = addDays(businessToday(), 365);
+  const complete = { groupId: "g", "right-power": "-1.25", "right-baseCurve": "8.6", "left-power": "-1.00" };
+  const errorsOf = (result: ReturnType<typeof schema.safeParse>) =>
+    Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+
+  it("gives each eye's parameters and the expiration date", () => {
+    const result = schema.safeParse({ ...complete, expirationDate: nextYear });
     expect(result.data).toEqual({
       groupId: "g",
       eyes: [
         { eye: "right", parameters: { power: "-1.25", baseCurve: "8.6" } },
         { eye: "left", parameters: { power: "-1.00" } },
       ],
+      expirationDate: nextYear,
     });
   });
 
-  it("asks for each missing parameter by eye and refuses values the lens does not offer", () => {
+  it("asks for each missing parameter by eye, refuses values the lens does not offer, and wants the date", () => {
     const result = schema.safeParse({ groupId: "g", "right-power": "-9.00", "left-power": "none" });
-    const errors = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
-    expect(errors).toEqual({
+    expect(errorsOf(result)).toEqual({
       "right-power": ORDER_MESSAGES.unknownOption("Power/sphere"),
       "right-baseCurve": ORDER_MESSAGES.chooseParameter("BC", "right"),
       "left-power": ORDER_MESSAGES.chooseParameter("Power/sphere", "left"),
+      expirationDate: EXPIRATION_MESSAGES.required,
+    });
+  });
+
+  it("refuses an expired prescription; the date is optional or left out where the step says so", () => {
+    const yesterday = addDays(businessToday(), -1);
+    expect(errorsOf(schema.safeParse({ ...complete, expirationDate: yesterday }))).toEqual({
+      expirationDate: EXPIRATION_MESSAGES.expired,
+    });
+    const eyes = [{ eye: "right" as const, parameters: [POWER] }];
+    const optional = prescriptionSchema(eyes, { expiration: "optional" });
+    expect(optional.parse({ groupId: "g", "right-power": "-1.25" })).not.toHaveProperty("expirationDate");
+    expect(optional.parse({ groupId: "g", "right-power": "-1.25", expirationDate: nextYear }).expirationDate).toBe(
+      nextYear,
+    );
+    expect(optional.safeParse({ groupId: "g", "right-power": "-1.25", expirationDate: yesterday }).success).toBe(false);
+    const none = prescriptionSchema(eyes, { expiration: "none" });
+    expect(none.parse({ groupId: "g", "right-power": "-1.25", expirationDate: yesterday })).toEqual({
+      groupId: "g",
+      eyes: [{ eye: "right", parameters: { power: "-1.25" } }],
     });
   });
 

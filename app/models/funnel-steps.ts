@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isSkipped, type FunnelGroup, type FunnelState } from "./funnel";
 import type { LensParameter } from "./lens-parameters";
 import type { Eye } from "./line-item-group";
+import { expirationDateSchema } from "./prescriptions";
 import { checkEyeParameters, fieldName } from "./product-order";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
 
@@ -77,28 +78,53 @@ export function prescriptionEyes(
 export interface PrescriptionEntry {
   groupId: string;
   eyes: Array<{ eye: Eye; parameters: Record<string, string> }>;
+  /** The prescription's expiration date (ISO day), when the form asked for it and it was given. */
+  expirationDate?: string;
 }
 
 /**
- * The prescription form of RxDetails and Parameters: per eye, every parameter of that eye's lens (fields named as
- * the product page names them, `right-power`), each a value the lens offers. Messages are the product page's.
+ * Whether the prescription form asks for the expiration date: RxDetails requires it with a typed prescription;
+ * Parameters asks (optionally) only while the group has none; `none` leaves the field out.
  */
-export function prescriptionSchema(eyes: readonly PrescriptionEye[]) {
+export type ExpirationAsk = "required" | "optional" | "none";
+
+/** The expiration date field's name (the same on every form that asks for it). */
+export const EXPIRATION_FIELD = "expirationDate";
+
+/**
+ * The prescription form of RxDetails and Parameters: per eye, every parameter of that eye's lens (fields named as
+ * the product page names them, `right-power`), each a value the lens offers, and the prescription's expiration date
+ * (a real day, not past, at most 10 years ahead). Messages are the product page's.
+ */
+export function prescriptionSchema(
+  eyes: readonly PrescriptionEye[],
+  { expiration: asked = "required" }: { expiration?: ExpirationAsk } = {},
+) {
+  // No eye to prescribe (the group is gone): nothing to ask the date for either.
+  const expiration: ExpirationAsk = eyes.length === 0 ? "none" : asked;
   const shape: Record<string, z.ZodType<string | undefined>> = {};
   for (const { eye, parameters } of eyes) {
     for (const parameter of parameters) shape[fieldName(eye, parameter.name)] = z.string().optional();
   }
+  const expirationDate = expirationDateSchema({ required: expiration === "required" });
   return z
     .object({
       groupId: z.string({ error: STEP_MESSAGES.groupGone }).trim().min(1, { error: STEP_MESSAGES.groupGone }),
+      [EXPIRATION_FIELD]: z.string().optional(),
       ...shape,
     })
     .superRefine((value, ctx) => {
       const fields = value as Record<string, string | undefined>;
       for (const { eye, parameters } of eyes) checkEyeParameters(ctx, fields, eye, parameters);
+      if (expiration === "none") return;
+      // Checked beside the parameters (not as a field of its own), so every message shows at once.
+      for (const issue of expirationDate.safeParse(fields[EXPIRATION_FIELD]).error?.issues ?? []) {
+        ctx.addIssue({ code: "custom", path: [EXPIRATION_FIELD], message: issue.message });
+      }
     })
     .transform((value): PrescriptionEntry => {
       const fields = value as Record<string, string | undefined>;
+      const expires = expiration === "none" ? undefined : expirationDate.safeParse(fields[EXPIRATION_FIELD]).data;
       return {
         groupId: value.groupId,
         eyes: eyes.map(({ eye, parameters }) => ({
@@ -107,6 +133,7 @@ export function prescriptionSchema(eyes: readonly PrescriptionEye[]) {
             parameters.map((parameter) => [parameter.name, fields[fieldName(eye, parameter.name)] as string]),
           ),
         })),
+        ...(expires ? { expirationDate: expires } : {}),
       };
     });
 }

@@ -1,7 +1,35 @@
-// Placeholder while the prescriptions issue is built (replaced in this issue).
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import {
+  entriesPriceBook,
+  orderAgainEntries,
+  plannedGroupsJson,
+  requireWalletCustomer,
+  walletEntriesSchema,
+} from "~/services/api/rx-wallet.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { planOrderAgain, type OrderAgainPlan } from "~/services/prescriptions/wallet-cart.server";
+import type { Route } from "./+types/api.rxWallet.lineItemGroupsWithPriceBook";
+
 export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+  return methodNotAllowed("POST");
 }
-export function action() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+
+/**
+ * POST api/rxWallet/lineItemGroupsWithPriceBook { entries, priceBook? } → 200 { priceBook, lineItemGroups }: the
+ * groups 'Order again' would add for these prescriptions, priced in the price book; the cart is not touched.
+ * 401 signed out; 400 bad input; 404 not the customer's prescription; 422 one that cannot be ordered.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const customer = requireWalletCustomer(request, context);
+  const body = parseJson(walletEntriesSchema, await readJson(request));
+  const { db } = context.get(servicesContext);
+  const priceBook = entriesPriceBook(body, context.get(visitorContext).priceBook);
+  const plans: OrderAgainPlan[] = [];
+  for (const entry of orderAgainEntries(body)) {
+    const planned = await planOrderAgain(db, customer.id, entry);
+    if (!planned.ok) return jsonError(planned.status, planned.message);
+    plans.push(planned.plan);
+  }
+  return privateJson({ priceBook, lineItemGroups: await plannedGroupsJson(db, plans, priceBook) });
 }

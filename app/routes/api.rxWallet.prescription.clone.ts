@@ -1,7 +1,32 @@
-// Placeholder while the prescriptions issue is built (replaced in this issue).
+import { z } from "zod";
+import { PRESCRIPTION_MESSAGES } from "~/models/prescriptions";
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { requireWalletCustomer } from "~/services/api/rx-wallet.server";
+import { servicesContext } from "~/services/platform/context.server";
+import { clonePrescription } from "~/services/prescriptions/prescription-records.server";
+import type { Route } from "./+types/api.rxWallet.prescription.clone";
+
+const cloneSchema = z.object({
+  prescriptionId: z
+    .number({ error: "Send the prescriptionId to copy." })
+    .int({ error: "Send the prescriptionId to copy." })
+    .min(1, { error: "Send the prescriptionId to copy." })
+    .max(999_999_999, { error: "Send the prescriptionId to copy." }),
+});
+
 export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+  return methodNotAllowed("POST");
 }
-export function action() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+
+/**
+ * POST api/rxWallet/prescription/clone { prescriptionId } → 201 { prescriptionId, clonedFromId }: a copy (same
+ * values, no order, no images); the client reads the wallet again. 401 signed out; 400 bad input; 404 not theirs.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const customer = requireWalletCustomer(request, context);
+  const { prescriptionId } = parseJson(cloneSchema, await readJson(request));
+  const copy = await clonePrescription(context.get(servicesContext).db, customer.id, prescriptionId);
+  if (copy === null) return jsonError(404, PRESCRIPTION_MESSAGES.notFound);
+  return privateJson({ prescriptionId: copy, clonedFromId: prescriptionId }, 201);
 }

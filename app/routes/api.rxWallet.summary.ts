@@ -1,7 +1,19 @@
-// Placeholder while the prescriptions issue is built (replaced in this issue).
-export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+import { methodNotAllowed, parsePriceBook, privateJson } from "~/services/api/json.server";
+import { requireWalletCustomer, walletSummaryJson } from "~/services/api/rx-wallet.server";
+import { servicesContext } from "~/services/platform/context.server";
+import type { Route } from "./+types/api.rxWallet.summary";
+
+/**
+ * GET api/rxWallet/summary?priceBook= (spec 2 §7) → 200 { patients: [{ firstName, lastName, prescriptions }],
+ * hasPrivateLabelProducts }; 401 signed out; 400 an unknown price book.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = requireWalletCustomer(request, context);
+  const priceBook = parsePriceBook(new URL(request.url));
+  const { db } = context.get(servicesContext);
+  return privateJson(await walletSummaryJson(db, customer.id, priceBook));
 }
+
 export function action() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+  return methodNotAllowed("GET");
 }

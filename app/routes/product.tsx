@@ -1,15 +1,28 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useLocation } from "react-router";
 import { useNonce } from "~/components/nonce";
+import {
+  SAVED_PRESCRIPTION_INTENT,
+  SavedPrescriptionChoice,
+  savedPrescriptionResult,
+  withoutSavedPrescriptionResult,
+} from "~/components/prescriptions/SavedPrescriptionChoice";
 import { LensOrderForm } from "~/components/product/LensOrderForm";
 import { REBATE_DIALOG_QUERY, RebateDialog } from "~/components/product/RebateDialog";
 import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
 import { useInDialogSlot } from "~/components/ui/DialogSlot";
 import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
-import { lensOrderSchema, ORDER_MESSAGES, orderChoices, solutionOrderSchema } from "~/models/product-order";
+import {
+  lensOrderSchema,
+  ORDER_MESSAGES,
+  orderChoices,
+  PRESCRIPTION_LATER,
+  solutionOrderSchema,
+} from "~/models/product-order";
+import { expirationDateSchema, PRESCRIPTION_MESSAGES, savedPrescriptionChoiceSchema } from "~/models/prescriptions";
 import { isNumericProductParam } from "~/models/redirects";
 import { pageMeta } from "~/models/seo";
 import { stockText } from "~/models/stock";
@@ -25,6 +38,9 @@ import { servicesContext, visitorContext } from "~/services/platform/context.ser
 import { redirectToNextStep, updateJourney } from "~/services/checkout/funnel.server";
 import { customerGroupsFor, rebatesForProduct } from "~/services/cart/promotions.server";
 import { readForm } from "~/services/platform/http.server";
+import { flashToast } from "~/services/platform/session.server";
+import { setGroupExpiration } from "~/services/checkout/group-steps.server";
+import { orderAgain, savedPrescriptionChoices } from "~/services/prescriptions/wallet-cart.server";
 import type { Route } from "./+types/product";
 
 export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public", pageDialog: true };
@@ -80,11 +96,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = orderChoices(product);
   // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
   const { priceBook, customer } = context.get(visitorContext);
-  const [solutionSku, rebates] = await Promise.all([
+  const isLens = product.productType === PRODUCT_TYPE.lens;
+  const [solutionSku, rebates, savedPrescriptions] = await Promise.all([
     product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
     customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>
       rebatesForProduct(services.db, product.id, { priceBook, customerGroups }, new Date()),
     ),
+    // Signed in: the saved prescriptions this lens can be ordered with (spec 2 §4), instead of typing one.
+    customer && isLens && !product.discontinuedInCatalog
+      ? savedPrescriptionChoices(services.db, customer.id, [product.id])
+      : [],
   ]);
   return data(
     {
@@ -107,11 +128,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       rebates: (rebates ?? []).map((offer) => offer.description),
       stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
       inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
+      savedPrescriptions,
       canonical: productPath(product),
       ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,
     },
-    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
+    // A signed-in shopper's page lists their prescriptions: never shared.
+    { headers: { "Cache-Control": customer ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
   );
 }
 
@@ -121,6 +144,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { session } = visitor;
   const product = await loadProduct(request, params, context);
   const formData = await readForm(request);
+  if (formData.get("intent") === SAVED_PRESCRIPTION_INTENT)
+    return orderWithSavedPrescription(context, product, formData);
   const { quantityOptions: options } = orderChoices(product);
   const isSolution = product.productType === PRODUCT_TYPE.solution;
   const submission = isSolution
@@ -134,7 +159,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           allowsAutoReorder: product.allowsAutoReorder,
         }),
       });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // A lens whose prescription is chosen here may carry its expiration date (optional here; RxDetails asks for it).
+  const typedNow = !isSolution && formData.get("prescription") !== PRESCRIPTION_LATER;
+  const rawExpiration = formData.get("expirationDate");
+  const expiration = expirationDateSchema({ required: false }).safeParse(
+    typeof rawExpiration === "string" ? rawExpiration : undefined,
+  );
+  const expirationErrors =
+    typedNow && !expiration.success ? { expirationDate: expiration.error.issues.map((issue) => issue.message) } : null;
+  if (submission.status !== "success" || expirationErrors) {
+    return data(submission.reply(expirationErrors ? { fieldErrors: expirationErrors } : undefined), { status: 400 });
+  }
   if (product.discontinuedInCatalog) {
     return data(submission.reply({ formErrors: [ORDER_MESSAGES.discontinued] }), { status: 400 });
   }
@@ -154,6 +189,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     resolved.items,
     submission.value.autoReorderFrequencyDays,
   );
+  const expiresOn = typedNow ? expiration.data : undefined;
+  if (expiresOn) await setGroupExpiration(services.db, session.get("cartId")!, groupId, expiresOn);
   // The funnel works on the new group next (prescription, patient), from before the cart again.
   updateJourney(session, { currentGroupId: groupId, proceededPastCart: false });
   const response = await redirectToNextStep(
@@ -163,6 +200,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   response.headers.append("Set-Cookie", await services.sessions.commitSession(session));
   return response;
+}
+
+/**
+ * intent=use-saved-prescription: the chosen saved prescription's lenses for this product go into the cart, as 'Order
+ * again' would put them (its UPCs, parameters, quantities, patient, doctor, expiration date), and the funnel goes on
+ * (its steps met, to the cart). Refused: `{ savedPrescription: reply }`, 4xx, shown by the choice.
+ */
+async function orderWithSavedPrescription(
+  context: Route.ActionArgs["context"],
+  product: { id: number },
+  formData: FormData,
+) {
+  const services = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const submission = parseWithZod(formData, { schema: savedPrescriptionChoiceSchema });
+  const refuse = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
+    data({ savedPrescription: submission.reply(options) }, { status });
+  if (!visitor.customer) return refuse({ formErrors: [PRESCRIPTION_MESSAGES.notSignedIn] }, 401);
+  if (submission.status !== "success") return refuse();
+  const ordered = await orderAgain(services.db, { customerId: visitor.customer.id, session: visitor.session }, [
+    { prescriptionId: submission.value.prescriptionId, isSubscription: false, productId: product.id },
+  ]);
+  if (!ordered.ok) return refuse({ fieldErrors: { prescriptionId: [ordered.message] } }, ordered.status);
+  flashToast(visitor.session, "success", "Added to your cart with your saved prescription.");
+  return redirectToNextStep(services.db, visitor, "LensProductDetailPage");
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -208,17 +270,25 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             productId={product.id}
             quantityChoices={loaderData.quantityChoices}
             allowsAutoReorder={product.allowsAutoReorder}
-            lastResult={actionData}
+            lastResult={withoutSavedPrescriptionResult(actionData)}
           />
         ) : (
-          <LensOrderForm
-            productId={product.id}
-            parameters={product.parameters}
-            quantityChoices={loaderData.quantityChoices}
-            allowsAutoReorder={product.allowsAutoReorder}
-            defaultFrequencyDays={loaderData.defaultFrequencyDays}
-            lastResult={actionData}
-          />
+          <>
+            <SavedPrescriptionChoice
+              choices={loaderData.savedPrescriptions}
+              lastResult={savedPrescriptionResult(actionData)}
+              heading="Order with a saved prescription"
+              lead="Choose one of your prescriptions for this lens: we add the lenses you last ordered to your cart."
+            />
+            <LensOrderForm
+              productId={product.id}
+              parameters={product.parameters}
+              quantityChoices={loaderData.quantityChoices}
+              allowsAutoReorder={product.allowsAutoReorder}
+              defaultFrequencyDays={loaderData.defaultFrequencyDays}
+              lastResult={withoutSavedPrescriptionResult(actionData)}
+            />
+          </>
         )}
         <p>{product.description}</p>
         <dl className="specifications">

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { addDays, businessToday } from "../../app/models/subscription";
 import { seedProducts } from "../../app/services/db/seed/catalog-data.server";
 import { makeUpc, parameterCombinations, stockFor } from "../../app/services/db/seed/catalog-rows";
 import { seedClinics } from "../../app/services/db/seed/doctor-data.server";
@@ -82,7 +83,7 @@ export async function addToricForBothEyes(
 
 /**
  * Product page → 'Enter prescription later' (eyes and quantities only) → /rx-details, where the prescription is
- * typed per eye → /patient.
+ * typed per eye, with its expiration date (a year from today) → /patient.
  */
 export async function addToricThenEnterPrescription(page: Page, lenses: { right: LensChoice; left: LensChoice }) {
   await page.goto(`/lens/${TORIC.vanityUrl}`);
@@ -98,6 +99,7 @@ export async function addToricThenEnterPrescription(page: Page, lenses: { right:
   await expect(page).toHaveURL(/\/rx-details$/);
   await chooseLens(page, "Right", lenses.right, { quantity: false });
   await chooseLens(page, "Left", lenses.left, { quantity: false });
+  await page.getByLabel("Prescription expiration date").fill(addDays(businessToday(), 365));
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/patient$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who are these lenses for?");

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATIENT_MESSAGES } from "~/models/patient";
 import { ORDER_MESSAGES } from "~/models/product-order";
 import { STEP_MESSAGES } from "~/models/funnel-steps";
+import { EXPIRATION_MESSAGES } from "~/models/prescriptions";
+import { addDays, businessToday } from "~/models/subscription";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { action as cartAction } from "~/routes/cart";
 import { action as parametersAction, loader as parametersLoader } from "~/routes/parameters";
@@ -45,6 +47,9 @@ function toricParameters(eye: "right" | "left"): Record<string, string> {
     ]),
   );
 }
+/** A prescription's expiration date a year from now (RxDetails requires one with a typed prescription). */
+const NEXT_YEAR = addDays(businessToday(), 365);
+
 const eyeFields = (eye: "right" | "left", parameters = toricParameters(eye)) =>
   Object.fromEntries(Object.entries(parameters).map(([name, value]) => [`${eye}-${name}`, value]));
 
@@ -314,6 +319,7 @@ describe("/rx-details", () => {
       groupId,
       ...eyeFields("right"),
       ...eyeFields("left"),
+      expirationDate: NEXT_YEAR,
     });
     expect(response.headers.get("Location")).toBe("/patient");
     expect((await linesOf(groupId)).every((line) => line.upc !== null)).toBe(true);
@@ -356,6 +362,7 @@ describe("/rx-details", () => {
       groupId,
       ...eyeFields("right"),
       ...eyeFields("left"),
+      expirationDate: NEXT_YEAR,
     });
     expect(response.headers.get("Location")).toBe("/patient");
     const [left, right] = await linesOf(groupId);
@@ -377,6 +384,7 @@ describe("/rx-details", () => {
       groupId,
       ...eyeFields("right", { ...toricParameters("right"), axis: "7" }),
       ...eyeFields("left", { ...toricParameters("left"), power: "" }),
+      expirationDate: NEXT_YEAR,
     });
     expect(replyOf(result)).toEqual({
       status: 400,
@@ -385,6 +393,28 @@ describe("/rx-details", () => {
         "left-power": [ORDER_MESSAGES.chooseParameter("Power/sphere", "left")],
       },
     });
+    expect((await linesOf(groupId)).map((line) => line.upc)).toEqual([null, null]);
+  });
+
+  it("asks for the prescription's expiration date: missing or expired is refused beside the parameters", async () => {
+    const shopper = new Shopper();
+    const { groupId } = await shopper.addToric();
+    await withoutUpcs(groupId);
+    const post = (expirationDate?: string) =>
+      shopper.send("POST", "/rx-details", rxDetailsAction, {
+        intent: "save-prescription",
+        groupId,
+        ...eyeFields("right"),
+        ...eyeFields("left", { ...toricParameters("left"), power: "" }),
+        ...(expirationDate === undefined ? {} : { expirationDate }),
+      });
+    expect(replyOf((await post()).result).errors).toEqual({
+      "left-power": [ORDER_MESSAGES.chooseParameter("Power/sphere", "left")],
+      expirationDate: [EXPIRATION_MESSAGES.required],
+    });
+    expect(replyOf((await post(addDays(businessToday(), -1))).result).errors.expirationDate).toEqual([
+      EXPIRATION_MESSAGES.expired,
+    ]);
     expect((await linesOf(groupId)).map((line) => line.upc)).toEqual([null, null]);
   });
 
@@ -424,6 +454,32 @@ describe("/parameters", () => {
     const [left] = await linesOf(groupId);
     expect(left!.upc).toBe((await matchSku(database.db, TORIC.productId, toricParameters("left")))!.upc);
     expect(await shopper.redirectOf("/parameters", parametersLoader)).toBe("/patient");
+    // The expiration date was asked (optionally: the group had none) and, not given, is still unknown.
+    expect((result as { expiration: string }).expiration).toBe("optional");
+    expect((await groupRow(groupId)).prescriptionExpiresOn).toBeNull();
+  });
+
+  it("keeps the expiration date given with the missing parameters; a group that has one is not asked again", async () => {
+    const shopper = new Shopper();
+    const { groupId } = await shopper.addToric();
+    await withoutUpcs(groupId, ["right"]);
+    const expired = await shopper.send("POST", "/parameters", parametersAction, {
+      groupId,
+      ...eyeFields("right"),
+      expirationDate: addDays(businessToday(), -2),
+    });
+    expect(replyOf(expired.result).errors).toEqual({ expirationDate: [EXPIRATION_MESSAGES.expired] });
+    const { response } = await shopper.send("POST", "/parameters", parametersAction, {
+      groupId,
+      ...eyeFields("right"),
+      expirationDate: "12/31/2030",
+    });
+    expect(response.headers.get("Location")).toBe("/patient");
+    expect((await groupRow(groupId)).prescriptionExpiresOn).toBe("2030-12-31");
+
+    await withoutUpcs(groupId, ["left"]);
+    const { result } = await shopper.send("GET", "/parameters", parametersLoader);
+    expect(result).toMatchObject({ groupId, eyes: [{ eye: "left" }], expiration: "none" });
   });
 });
 

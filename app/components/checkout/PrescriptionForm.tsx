@@ -1,27 +1,49 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form } from "react-router";
-import { prescriptionSchema, type PrescriptionEntry, type PrescriptionFormEye } from "~/models/funnel-steps";
+import {
+  EXPIRATION_FIELD,
+  prescriptionSchema,
+  type ExpirationAsk,
+  type PrescriptionEntry,
+  type PrescriptionFormEye,
+} from "~/models/funnel-steps";
+import { latestExpirationDate } from "~/models/prescriptions";
+import { businessToday } from "~/models/subscription";
 import { fieldName } from "~/models/product-order";
 
 /**
  * The prescription per eye (RxDetails and Parameters): for each eye, its lens's parameters as selects named like the
- * product page's (`right-power`). A plain POST form; the same schema checks it in the browser and in the action.
+ * product page's (`right-power`), and the prescription's expiration date (`expiration`: required by default, as on
+ * RxDetails; optional, or left out). A plain POST form; the same schema checks it in the browser and in the action.
  */
 export function PrescriptionForm({
   groupId,
   eyes,
   lastResult,
   submitLabel,
+  expiration = "required",
+  expirationDate,
 }: {
   groupId: string;
   eyes: PrescriptionFormEye[];
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  /** Whether the form asks for the expiration date (the action must parse with the same `expiration`). */
+  expiration?: ExpirationAsk;
+  /** A known expiration date to start with (ISO day), e.g. one read from an uploaded image. */
+  expirationDate?: string | null;
 }) {
-  const schema = useMemo(() => prescriptionSchema(eyes), [eyes]);
-  const defaultValue: Record<string, string> = {};
+  const schema = useMemo(() => prescriptionSchema(eyes, { expiration }), [eyes, expiration]);
+  const defaultValue: Record<string, string> = { [EXPIRATION_FIELD]: expirationDate ?? "" };
   for (const { eye, parameters, selected } of eyes) {
     for (const parameter of parameters) {
       // A parameter with one option (often BC or DIA) is chosen already.
@@ -77,10 +99,39 @@ export function PrescriptionForm({
           </fieldset>
         ))}
       </div>
+      {expiration !== "none" ? (
+        <ExpirationField field={all[EXPIRATION_FIELD]!} required={expiration === "required"} />
+      ) : null}
       <button type="submit" className="button button-primary">
         {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The prescription's expiration date: a date input (a text browser shows a text field; the server also reads
+ * MM/DD/YYYY). The browser keeps it between today and 10 years ahead; the action checks it again.
+ */
+export function ExpirationField({ field, required }: { field: FieldMetadata<string>; required: boolean }) {
+  const today = businessToday();
+  const hintId = `${field.id}-hint`;
+  return (
+    <p className="form-field expiration-field">
+      <label htmlFor={field.id}>Prescription expiration date{required ? "" : " (optional)"}</label>
+      <input
+        {...getInputProps(field, { type: "date" })}
+        key={field.key}
+        required={required}
+        min={today}
+        max={latestExpirationDate(today)}
+        aria-describedby={[hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ")}
+      />
+      <span className="field-hint" id={hintId}>
+        Printed on your prescription, often after &ldquo;Exp.&rdquo; or &ldquo;Expires&rdquo; (MM/DD/YYYY).
+      </span>
+      <FieldError field={field} />
+    </p>
   );
 }
 

@@ -9,6 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
+import { ExpirationField } from "~/components/checkout/PrescriptionForm";
 import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
 import {
@@ -164,6 +165,9 @@ export function LensOrderForm({
           </fieldset>
         ))}
       </div>
+
+      {/* Optional here: read by the action only when the prescription is chosen on this page. */}
+      <ExpirationField field={all.expirationDate!} required={false} />
 
       {allowsAutoReorder ? (
         <p className="form-field">

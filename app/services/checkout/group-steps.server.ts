@@ -39,6 +39,10 @@ export interface StepGroup {
   id: string;
   type: GroupType;
   patient: GroupPatient | null;
+  /** The prescription's expiration date as the group holds it (typed, or a saved prescription's); null: none yet. */
+  prescriptionExpiresOn: string | null;
+  /** The saved prescription chosen for the group, if any. */
+  walletPrescriptionId: number | null;
   /** Right eye first, as prescriptions read. */
   lines: StepLine[];
 }
@@ -48,7 +52,13 @@ const EYE_ORDER: Record<WhichEye, number> = { right: 0, left: 1, none: 2 };
 /** One group of the cart as the step pages show it; null when the cart has no such group. */
 export async function stepGroup(db: Database, cartId: string, groupId: string): Promise<StepGroup | null> {
   const [group] = await db
-    .select({ id: lineItemGroups.id, type: lineItemGroups.type, patient: lineItemGroups.patient })
+    .select({
+      id: lineItemGroups.id,
+      type: lineItemGroups.type,
+      patient: lineItemGroups.patient,
+      prescriptionExpiresOn: lineItemGroups.prescriptionExpiresOn,
+      walletPrescriptionId: lineItemGroups.walletPrescriptionId,
+    })
     .from(lineItemGroups)
     .where(and(eq(lineItemGroups.id, groupId), eq(lineItemGroups.cartId, cartId)));
   if (!group) return null;
@@ -82,7 +92,14 @@ export async function stepGroup(db: Database, cartId: string, groupId: string): 
       };
     })
     .sort((a, b) => EYE_ORDER[a.whichEye] - EYE_ORDER[b.whichEye]);
-  return { id: group.id, type: group.type as GroupType, patient: group.patient ?? null, lines };
+  return {
+    id: group.id,
+    type: group.type as GroupType,
+    patient: group.patient ?? null,
+    prescriptionExpiresOn: group.prescriptionExpiresOn,
+    walletPrescriptionId: group.walletPrescriptionId,
+    lines,
+  };
 }
 
 type StepVisitor = Pick<Visitor, "session" | "customer">;
@@ -117,7 +134,7 @@ export async function redirectAfterGroupStep(db: Database, visitor: StepVisitor,
 export type StepResult = { status: "saved" } | { status: "invalid"; errors: FieldErrors } | { status: "not-found" };
 
 /** Recomputes a group's rxEntryType from its lines as they now are (spec 2 §4: Rx entry type). */
-async function refreshRxEntryType(tx: Executor, groupId: string) {
+export async function refreshRxEntryType(tx: Executor, groupId: string) {
   const [group] = await tx
     .select({ submitAndSkipImageId: lineItemGroups.submitAndSkipImageId })
     .from(lineItemGroups)
@@ -147,13 +164,16 @@ async function refreshRxEntryType(tx: Executor, groupId: string) {
 /**
  * The prescription typed per eye: each eye's parameters resolve to their UPC and are checked against stock for the
  * line's quantity, as on the product page; then that eye's line takes the UPC and the parameters (rxEntryType
- * becomes Manual unless an uploaded image keeps it SubmitAndSkip). Nothing is written when any eye fails.
+ * becomes Manual unless an uploaded image keeps it SubmitAndSkip). With `expiresOn`, the group keeps the
+ * prescription's expiration date (decision 23). A typed prescription is no longer a saved one: the group's wallet
+ * choice is dropped. Nothing is written when any eye fails.
  */
 export async function setGroupPrescription(
   db: Database,
   cartId: string,
   groupId: string,
   eyes: PrescriptionEntry["eyes"],
+  { expiresOn }: { expiresOn?: string | null } = {},
 ): Promise<StepResult> {
   const group = await stepGroup(db, cartId, groupId);
   if (!group || group.type !== "Lens") return { status: "not-found" };
@@ -192,8 +212,22 @@ export async function setGroupPrescription(
         .returning({ id: lineItems.id });
       if (changed.length === 0) return { status: "not-found" } as const;
     }
+    await tx
+      .update(lineItemGroups)
+      .set({ walletPrescriptionId: null, ...(expiresOn ? { prescriptionExpiresOn: expiresOn } : {}) })
+      .where(eq(lineItemGroups.id, groupId));
     await refreshRxEntryType(tx, groupId);
     return { status: "saved" } as const;
+  });
+}
+
+/** The expiration date typed with a prescription on the product page, kept on the group it made (decision 23). */
+export async function setGroupExpiration(db: Database, cartId: string, groupId: string, expiresOn: string) {
+  await withCartLock(db, cartId, async (tx) => {
+    await tx
+      .update(lineItemGroups)
+      .set({ prescriptionExpiresOn: expiresOn, updatedAt: new Date() })
+      .where(and(eq(lineItemGroups.id, groupId), eq(lineItemGroups.cartId, cartId)));
   });
 }
 
@@ -208,7 +242,7 @@ async function lockedLensGroup(tx: Executor, cartId: string, groupId: string) {
 
 /**
  * "I'll send it later" (submit-and-skip): every line of the group takes the placeholder UPC until the prescription
- * arrives, and the group's rxEntryType becomes SubmitAndSkip.
+ * arrives, and the group's rxEntryType becomes SubmitAndSkip (an expiration date or saved choice it had is dropped).
  */
 export async function submitAndSkip(db: Database, cartId: string, groupId: string): Promise<StepResult> {
   return withCartLock(db, cartId, async (tx) => {
@@ -219,7 +253,13 @@ export async function submitAndSkip(db: Database, cartId: string, groupId: strin
       .where(eq(lineItems.groupId, groupId));
     await tx
       .update(lineItemGroups)
-      .set({ rxEntryType: "SubmitAndSkip", updatedAt: new Date() })
+      // No values yet: no expiration date, and no saved prescription either.
+      .set({
+        rxEntryType: "SubmitAndSkip",
+        prescriptionExpiresOn: null,
+        walletPrescriptionId: null,
+        updatedAt: new Date(),
+      })
       .where(eq(lineItemGroups.id, groupId));
     return { status: "saved" } as const;
   });

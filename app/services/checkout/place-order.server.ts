@@ -5,6 +5,7 @@ import { isInternational, shippingAddressProblem, type AddressInput } from "~/mo
 import { CARD_MESSAGES, isCardExpired } from "~/models/card";
 import { doctorRequired } from "~/models/funnel";
 import { orderDetailsPath, orderNextSteps } from "~/models/order-status";
+import { orderPrescriptionStatus } from "~/models/prescriptions";
 import { deliveryEstimate } from "~/models/shipping";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { orderConfirmationEmail } from "../adapters/email/order-templates";
@@ -18,6 +19,7 @@ import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, ord
 import { orderDetails } from "../orders/order-history.server";
 import { findPaymentMethod } from "./payment-methods.server";
 import { createSubscriptionsForOrder } from "../subscriptions/subscriptions.server";
+import { groupPrescriptionExtras, recordGroupPrescription } from "../prescriptions/prescription-records.server";
 
 /**
  * Placing an order (DESIGN §9): one transaction under the cart's lock, keyed by the checkout form's idempotency
@@ -207,8 +209,33 @@ async function createOrder(
     .returning({ id: orders.id });
 
   const detailsById = new Map(groups.map((group) => [group.id, group]));
+  // Each lens group's prescription is recorded with the order (decision 23): a new row, or the wallet's row reused.
+  const extrasById = await groupPrescriptionExtras(tx, input.cartId);
   for (const [position, group] of priced.groups.entries()) {
     const details = detailsById.get(group.id);
+    const recorded = details
+      ? await recordGroupPrescription(tx, {
+          orderId: order!.id,
+          customerId: input.customer.id,
+          placedAt: now,
+          group: {
+            type: group.type,
+            rxEntryType: details.rxEntryType,
+            submitAndSkipImageId: details.submitAndSkipImageId,
+            patient: details.patient,
+            doctor: details.doctor,
+            autoReorder: group.autoReorderFrequencyDays !== null,
+            lines: group.items.map((item) => ({
+              whichEye: item.whichEye,
+              productId: item.productId,
+              upc: item.upc,
+              quantity: item.quantity,
+              parameters: details.parameters.get(item.id) ?? {},
+            })),
+          },
+          extras: extrasById.get(group.id),
+        })
+      : null;
     const [orderGroup] = await tx
       .insert(orderGroups)
       .values({
@@ -219,11 +246,13 @@ async function createOrder(
         doctor: details?.doctor ?? null,
         rxEntryType: details?.rxEntryType ?? null,
         prescriptionStatus:
-          group.type !== "Lens"
-            ? null
-            : details?.rxEntryType === "SubmitAndSkip"
-              ? "PendingSubmission"
-              : "PendingVerification",
+          recorded?.status ??
+          orderPrescriptionStatus({
+            type: group.type,
+            rxEntryType: details?.rxEntryType ?? null,
+            submitAndSkipImageId: details?.submitAndSkipImageId ?? null,
+          }),
+        prescriptionId: recorded?.prescriptionId ?? null,
         autoReorderFrequencyDays: group.autoReorderFrequencyDays,
       })
       .returning({ id: orderGroups.id });
@@ -260,6 +289,7 @@ async function createOrder(
           autoReorderFrequencyDays: group.autoReorderFrequencyDays,
           patient: details?.patient ?? null,
           doctorId: details?.doctor?.id ?? null,
+          prescriptionExpiresOn: extrasById.get(group.id)?.prescriptionExpiresOn ?? null,
           items: group.items.map((item) => ({
             whichEye: item.whichEye,
             productId: item.productId,

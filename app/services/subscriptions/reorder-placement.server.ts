@@ -18,6 +18,7 @@ import type { AppServices } from "../platform/context.server";
 import type { Database } from "../db/client.server";
 import { carts, customers, lineItemGroups, orders, subscriptionItems, subscriptions } from "../db/schema";
 import { findPaymentMethod } from "../checkout/payment-methods.server";
+import { subscriptionPrescriptionId } from "../prescriptions/prescription-records.server";
 import { placeOrder, type PlaceOrderFailure } from "../checkout/place-order.server";
 
 /**
@@ -193,11 +194,24 @@ async function attempt(
         parameters: item.selectedParameters,
       })),
     });
+    // The prescription the subscription was ordered on is ordered on again: its record is brought up to date with
+    // this order instead of a new one being made (decision 23).
+    const walletPrescriptionId = await subscriptionPrescriptionId(db, {
+      customerId: row.customerId,
+      orderIds: [row.lastOrderId, row.sourceOrderId],
+      patient: row.patient ?? null,
+      productIds: items.map((item) => item.productId),
+    });
     // What checkout's steps would have set: the group's patient and doctor, the cart's address and shipping level.
     await withCartLock(db, cartId, async (tx) => {
       await tx
         .update(lineItemGroups)
-        .set({ patient: row.patient ?? null, doctorId: row.doctorId })
+        .set({
+          patient: row.patient ?? null,
+          doctorId: row.doctorId,
+          prescriptionExpiresOn: row.prescriptionExpiresOn,
+          walletPrescriptionId,
+        })
         .where(eq(lineItemGroups.cartId, cartId));
       await tx
         .update(carts)

@@ -37,7 +37,10 @@ import {
  * customer's subscription is simply not found. Changes to a cancelled subscription are refused.
  */
 
-/** A US contact lens prescription is valid for at least a year; we count a year from the first order. */
+/**
+ * A US contact lens prescription is valid for at least a year: when the order's prescription carries no expiration
+ * date (lenses chosen on the product page without one), the subscription counts a year from the order.
+ */
 const PRESCRIPTION_VALID_DAYS = 365;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -48,6 +51,8 @@ export interface OrderedGroup {
   autoReorderFrequencyDays: number | null;
   patient: { firstName: string; lastName: string; patientId?: number } | null;
   doctorId: number | null;
+  /** The expiration date of the group's prescription (typed with it, or the saved prescription's); null unknown. */
+  prescriptionExpiresOn?: string | null;
   items: Array<{
     whichEye: WhichEye;
     productId: number;
@@ -59,8 +64,9 @@ export interface OrderedGroup {
 
 /**
  * Inside the order's transaction: one subscription per group that chose auto-reorder, with the group's items, the
- * order's address, shipping level and card, the first reorder date one frequency after the order. A group whose
- * prescription is still to come (submit-and-skip) gets none: there is no UPC to reorder yet.
+ * order's address, shipping level and card, the first reorder date one frequency after the order, and the expiration
+ * date of the group's prescription (the runner stops reordering once it has passed). A group whose prescription is
+ * still to come (submit-and-skip, PendingSubmission) gets none: there is no UPC to reorder yet, nor a date.
  */
 export async function createSubscriptionsForOrder(
   tx: Executor,
@@ -93,7 +99,10 @@ export async function createSubscriptionsForOrder(
         shippingAddress: order.shippingAddress,
         shippingLevel: order.shippingLevel,
         paymentMethodId: order.paymentMethodId,
-        prescriptionExpiresOn: group.type === "Lens" ? firstReorderDate(orderDate, PRESCRIPTION_VALID_DAYS) : null,
+        prescriptionExpiresOn:
+          group.type === "Lens"
+            ? (group.prescriptionExpiresOn ?? firstReorderDate(orderDate, PRESCRIPTION_VALID_DAYS))
+            : null,
         sourceOrderId: order.id,
         lastOrderId: order.id,
         createdAt: order.placedAt,

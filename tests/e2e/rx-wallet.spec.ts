@@ -1,0 +1,163 @@
+import type { Locator, Page } from "@playwright/test";
+import { expiringHeadline, formatPrescriptionDate } from "../../app/models/prescriptions";
+import { addDays, businessToday } from "../../app/models/subscription";
+import { expect, test, waitForHydration } from "./fixtures";
+import {
+  chooseLens,
+  chooseSeedDoctor,
+  continueToCheckout,
+  createAccount,
+  enterPatient,
+  placeOrder,
+  saveGoodCard,
+  stockedLenses,
+  submitShippingAddress,
+  toastMessage,
+  TORIC,
+  uniqueEmail,
+} from "./purchase";
+
+// The prescription wallet (decision 23), with JavaScript and without: a signed-in customer orders the toric lens with
+// its prescription typed on the product page, expiration date included; the wallet (/account/prescriptions) shows
+// the recorded prescription, and 'Order again' puts the lenses in the cart with no prescription or patient step. A
+// copy of the prescription (not ordered on lately, expiring within 45 days) brings the shell's reminder under the
+// header, with the badge; deleting the copy (confirmed as a second step) takes it away. Every test is a new customer.
+
+/** The wallet's prescription cards. */
+function walletCards(page: Page): Locator {
+  return page.getByTestId("wallet-prescription");
+}
+
+function reminder(page: Page): Locator {
+  return page.getByTestId("rx-reminder");
+}
+
+/**
+ * A new customer (Ann Lee) buys the toric lens for both eyes on the product page, the prescription typed there with
+ * its expiration date, through patient, address, doctor and card to the thank-you page.
+ */
+async function buyWithTypedPrescription(page: Page, expiresOn: string) {
+  await createAccount(page, uniqueEmail("wallet"));
+  await page.goto(`/lens/${TORIC.vanityUrl}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TORIC.displayName);
+  // No saved prescription yet: nothing to choose from.
+  await expect(page.getByTestId("saved-prescription-choice")).toHaveCount(0);
+  await waitForHydration(page);
+  const lenses = stockedLenses(5);
+  await chooseLens(page, "Right", lenses.right);
+  await chooseLens(page, "Left", lenses.left);
+  await page.getByLabel("Prescription expiration date (optional)").fill(expiresOn);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(/\/patient$/);
+  await enterPatient(page, "Ann", "Lee");
+  await continueToCheckout(page);
+  await submitShippingAddress(page, {
+    firstName: "Ann",
+    lastName: "Lee",
+    address1: "42 Capitol Blvd",
+    city: "Boise",
+    state: "ID",
+    zip: "83702",
+  });
+  await expect(page).toHaveURL(/\/doctor$/);
+  const doctorName = await chooseSeedDoctor(page);
+  await saveGoodCard(page);
+  await placeOrder(page);
+  return { doctorName };
+}
+
+test.describe("the prescription wallet (decision 23)", () => {
+  test("an order's typed prescription is in the wallet; Order again lands in the cart with no prescription step", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const expiresOn = addDays(businessToday(), 30);
+    const { doctorName } = await buyWithTypedPrescription(page, expiresOn);
+
+    await page.goto("/account/prescriptions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My prescriptions");
+    await expect(page.getByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
+    const card = walletCards(page);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId("prescription-expiry")).toContainText(`Expires ${formatPrescriptionDate(expiresOn)}`);
+    await expect(card.getByTestId("prescription-badge")).toHaveText("You have 30 days left to order.");
+    await expect(card.getByTestId("prescription-status")).toHaveText("Being verified with your doctor");
+    await expect(card).toContainText(doctorName);
+    await expect(card.getByRole("heading", { name: "Right eye (OD)" })).toBeVisible();
+    await expect(card.getByRole("heading", { name: "Left eye (OS)" })).toBeVisible();
+    await expect(card).toContainText("Power/sphere");
+    // Just ordered on: the shell does not remind about it.
+    await expect(reminder(page)).toHaveCount(0);
+
+    // Order again: to the cart, the patient and prescription known (no RxDetails, Parameters or Patient step).
+    await waitForHydration(page);
+    await card.getByRole("button", { name: /^Order again/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(toastMessage(page)).toHaveText("Added to your cart.");
+    const group = page.getByTestId("cart-group");
+    await expect(group).toHaveCount(1);
+    await expect(group.getByRole("heading", { level: 2 })).toHaveText("Contact lenses for Ann Lee");
+    await expect(group.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    // The product page now offers the saved prescription instead of typing one.
+    await page.goto(`/lens/${TORIC.vanityUrl}`);
+    const choice = page.getByTestId("saved-prescription-choice");
+    await expect(choice).toContainText("Ann Lee");
+    await expect(choice.getByRole("radio")).toHaveCount(1);
+  });
+
+  test("a copy expiring within 45 days shows the reminder in the shell; deleting it (confirmed) takes it away", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const expiresOn = addDays(businessToday(), 20);
+    await buyWithTypedPrescription(page, expiresOn);
+
+    await page.goto("/account/prescriptions");
+    await expect(walletCards(page)).toHaveCount(1);
+    await expect(reminder(page)).toHaveCount(0);
+    await waitForHydration(page);
+    await walletCards(page).getByRole("button", { name: "Copy this prescription" }).click();
+    await expect(page).toHaveURL(/\/account\/prescriptions#prescription-\d+$/);
+    await expect(toastMessage(page)).toContainText("Prescription copied.");
+    await expect(walletCards(page)).toHaveCount(2);
+
+    // The copy was never ordered on: the reminder names it, under the header, in words.
+    await expect(reminder(page)).toContainText(`${expiringHeadline("Ann", expiresOn)}.`);
+    await expect(reminder(page).getByTestId("rx-reminder-badge")).toHaveText("You have 20 days left to order.");
+    await expect(reminder(page).getByRole("link", { name: "Upload a new prescription" })).toHaveAttribute(
+      "href",
+      "/upload-rx",
+    );
+    // It shows on other standard pages too.
+    await page.goto("/lenses");
+    await expect(reminder(page)).toContainText("You have 20 days left to order.");
+    // Its link goes to the copy's page, at its Order again form.
+    await waitForHydration(page);
+    await reminder(page).getByRole("link", { name: "Order again with this prescription" }).click();
+    await expect(page).toHaveURL(/\/account\/prescriptions\/\d+#order-again-\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prescription for Ann Lee");
+
+    // Delete: the link asks first (a second step in the URL); 'Delete prescription' deletes.
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Delete the prescription for Ann Lee" }).click();
+    await expect(page).toHaveURL(/\?delete=\d+$/);
+    const confirm = page
+      .getByRole("alert")
+      .filter({ has: page.getByRole("heading", { name: "Delete this prescription?" }) });
+    await expect(confirm).toBeVisible();
+    await waitForHydration(page);
+    await confirm.getByRole("button", { name: "Delete prescription" }).click();
+    await expect(page).toHaveURL(/\/account\/prescriptions$/);
+    await expect(toastMessage(page)).toHaveText("Prescription deleted, with its images.");
+    await expect(walletCards(page)).toHaveCount(1);
+    await expect(reminder(page)).toHaveCount(0);
+  });
+
+  test("signed out, the wallet opens the sign-in dialog", async ({ page }) => {
+    await page.goto("/rx-wallet");
+    await expect(page).toHaveURL(/signin=sign-in/);
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+});
