@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACCEPTED_FILES_TEXT,
   canPreview,
+  classificationText,
   MAX_UPLOAD_BYTES,
   ORIGINAL_FILE_NAME_MAX,
   rxImageFileName,
@@ -110,5 +111,16 @@ describe("names", () => {
     expect(canPreview("tiff")).toBe(false);
     expect(canPreview("pdf")).toBe(false);
     expect(canPreview(null)).toBe(false);
+  });
+});
+
+describe("classificationText", () => {
+  it("says in words what the reader found, and what happens to a PDF or an unread image", () => {
+    expect(classificationText("Prescription", "image/jpeg")).toBe("It looks like a prescription.");
+    expect(classificationText("Box", "image/jpeg")).toBe("It looks like a contact lens box.");
+    expect(classificationText("Human", "image/jpeg")).toMatch(/^It looks like a photo of a person/);
+    expect(classificationText("Other", "image/jpeg")).toMatch(/^We couldn't recognise a prescription/);
+    expect(classificationText(null, "application/pdf")).toMatch(/PDF/);
+    expect(classificationText(null, "image/jpeg")).toMatch(/^Our team will read it/);
   });
 });

@@ -147,3 +147,31 @@ export function sanitizeFileName(name: string): string {
   const extension = dot > 0 && cleaned.length - dot <= 6 ? cleaned.slice(dot) : "";
   return chars.slice(0, ORIGINAL_FILE_NAME_MAX - extension.length).join("") + extension;
 }
+
+/** What the reader made of an upload, in the shopper's words (spec 2 §3 Image classification). */
+export function classificationText(classification: string | null, contentType: string): string {
+  switch (classification) {
+    case "Prescription":
+      return "It looks like a prescription.";
+    case "Box":
+      return "It looks like a contact lens box.";
+    case "Human":
+      return "It looks like a photo of a person rather than a prescription. If that's not right, you can upload another.";
+    case "Other":
+      return "We couldn't recognise a prescription in it. Our team will still look at it.";
+    default:
+      return contentType === "application/pdf"
+        ? "It's a PDF document: our team will read it."
+        : "Our team will read it when we check your order.";
+  }
+}
+
+/** The upload page for an order waiting for its prescription (spec 2 §2: upload-rx?oid={orderNumber}). */
+export function uploadRxPathFor(orderNumber: string): string {
+  return `/upload-rx?oid=${encodeURIComponent(orderNumber)}`;
+}
+
+/** An order waits for the shopper's prescription while any of its groups is in PendingSubmission. */
+export function awaitsPrescription(prescriptionStatuses: ReadonlyArray<string | null>): boolean {
+  return prescriptionStatuses.includes("PendingSubmission");
+}
