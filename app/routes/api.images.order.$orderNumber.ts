@@ -1,7 +1,32 @@
-// Placeholder while the prescriptions issue is built (replaced in this issue).
-export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+import { isOrderNumberShaped } from "~/models/order-status";
+import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { imageMetadataJson } from "~/services/api/images.server";
+import { journeyOf } from "~/services/checkout/funnel.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { orderForUpload } from "~/services/prescriptions/order-upload.server";
+import { rxImagesOfOrder } from "~/services/prescriptions/rx-images.server";
+import type { Route } from "./+types/api.images.order.$orderNumber";
+
+/**
+ * GET api/images/order/:orderNumber (spec 2 §7): the images sent for an order (metadata, newest first), to the
+ * order's customer or the browser session that placed it; anyone else gets the same 404 as for no such order.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = context.get(visitorContext);
+  if (request.headers.has("Authorization") && (bearerToken(request) === null || !visitor.customer)) {
+    return jsonError(401, "Sign in to see your orders.");
+  }
+  if (!isOrderNumberShaped(params.orderNumber)) return jsonError(400, "The order number is not valid.");
+  const { db } = context.get(servicesContext);
+  const order = await orderForUpload(db, params.orderNumber, {
+    customerId: visitor.customer?.id ?? null,
+    placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
+  });
+  if (!order) return jsonError(404, `There is no order ${params.orderNumber}.`);
+  const images = await rxImagesOfOrder(db, order.id);
+  return privateJson({ orderNumber: order.orderNumber, items: images.map(imageMetadataJson) });
 }
+
 export function action() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+  return methodNotAllowed("GET");
 }

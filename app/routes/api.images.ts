@@ -1,7 +1,75 @@
-// Placeholder while the prescriptions issue is built (replaced in this issue).
-export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+import { z } from "zod";
+import { UPLOAD_MESSAGES } from "~/models/file-type";
+import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { uploadedImageJson } from "~/services/api/images.server";
+import { journeyOf } from "~/services/checkout/funnel.server";
+import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
+import { orderForUpload, ORDER_UPLOAD_MESSAGES, uploadForOrder } from "~/services/prescriptions/order-upload.server";
+import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
+import { readImageUpload } from "~/services/prescriptions/upload-input.server";
+import type { Route } from "./+types/api.images";
+
+const fieldsSchema = z.object({
+  // The client's own measure of its processed image (spec 2 §7); the server measures what it stores.
+  width: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .optional(),
+  height: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .optional(),
+  orderNumber: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,40}$/)
+    .optional(),
+});
+
+/**
+ * POST api/images (spec 2 §7): multipart `images` (one file: PDF, JPEG, PNG, HEIC or TIFF, up to 10 MB), optional
+ * `width`, `height` and `orderNumber` → 201 `{ items: [{ rxImageId, classification, processedImage }] }`. The image
+ * belongs to the signed-in customer (cookie or bearer token), or to this browser session for a guest. With an
+ * orderNumber it is the prescription for that order (its customer's, or this session placed it): the order's waiting
+ * groups go to PendingVerification. 400 for a file it can't take (with the page's message), 413 too large, 404 an
+ * order not found.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const visitor = context.get(visitorContext);
+  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
+  if (request.headers.has("Authorization") && (bearerToken(request) === null || !visitor.customer)) {
+    return jsonError(401, "Sign in again to upload.");
+  }
+  const input = await readImageUpload(request, { fileFields: ["images", "image"] });
+  if (!input.ok) return jsonError(input.status, input.message);
+  const fields = fieldsSchema.safeParse({
+    width: input.form.get("width") ?? undefined,
+    height: input.form.get("height") ?? undefined,
+    orderNumber: input.form.get("orderNumber") ?? undefined,
+  });
+  if (!fields.success) return jsonError(400, "width and height must be whole numbers; orderNumber an order number.");
+  if (!input.file) return jsonError(400, UPLOAD_MESSAGES.noFile);
+
+  const services = context.get(servicesContext);
+  const { requestId } = context.get(requestInfoContext);
+  const viewer = viewerOf(visitor, { create: true });
+  const file = { fileName: input.file.fileName, bytes: input.file.bytes };
+  let outcome;
+  if (fields.data.orderNumber) {
+    const order = await orderForUpload(services.db, fields.data.orderNumber, {
+      customerId: visitor.customer?.id ?? null,
+      placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
+    });
+    if (!order) return jsonError(404, `There is no order ${fields.data.orderNumber}.`);
+    if (order.waitingGroups.length === 0) return jsonError(422, ORDER_UPLOAD_MESSAGES.notWaiting);
+    outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId });
+  } else {
+    outcome = await uploadRxImage(services, file, { owner: viewer, correlationId: requestId });
+  }
+  if (!outcome.ok) return jsonError(400, outcome.message);
+  return privateJson({ items: [uploadedImageJson(outcome.image)] }, 201);
 }
-export function action() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+
+export function loader() {
+  return methodNotAllowed("POST");
 }

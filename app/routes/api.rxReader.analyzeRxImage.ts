@@ -1,7 +1,101 @@
-// Placeholder while the prescriptions issue is built (replaced in this issue).
-export function loader() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { MAX_UPLOAD_BYTES, sniffFileType, UPLOAD_MESSAGES } from "~/models/file-type";
+import {
+  jsonError,
+  methodNotAllowed,
+  parseJson,
+  privateJson,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from "~/services/api/json.server";
+import { BadRequestError, readJsonObject } from "~/services/platform/http.server";
+import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
+import { consumeRateLimit } from "~/services/platform/rate-limit.server";
+import { processUpload, ShrinkError } from "~/services/prescriptions/image-processing.server";
+import { READER_TIMEOUT_MS } from "~/services/prescriptions/rx-images.server";
+import type { Route } from "./+types/api.rxReader.analyzeRxImage";
+
+/** Base64 of the largest upload, plus the JSON around it. */
+const MAX_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
+/** The reader runs on the store's CPU: a few readings a minute per address is what a shopper needs. */
+const READ_LIMIT = 20;
+const READ_WINDOW_SECONDS = 10 * 60;
+
+const bodySchema = z.object({
+  // The image, as base64 or a data URL (spec 2 §5: two comma-separated parts with a non-empty header).
+  base64Image: z.string().min(1),
+  models: z.array(z.string().max(100)).max(4).optional(),
+  mime: z.string().max(100).optional(),
+  correlationId: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]*$/)
+    .optional(),
+  sessionId: z.string().max(200).optional(),
+});
+
+function decodeImage(base64Image: string): Buffer | null {
+  let text = base64Image;
+  if (text.startsWith("data:")) {
+    const comma = text.indexOf(",");
+    if (comma <= "data:".length || !/;base64$/i.test(text.slice(0, comma))) return null;
+    text = text.slice(comma + 1);
+  }
+  text = text.replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text) || text.length % 4 === 1) return null;
+  return Buffer.from(text, text.includes("-") || text.includes("_") ? "base64url" : "base64");
 }
-export function action() {
-  return Response.json({ error: "Not found" }, { status: 404 });
+
+/**
+ * POST api/rxReader/analyzeRxImage (spec 2 §7): JSON `{ base64Image, models, mime, correlationId, sessionId }` →
+ * the reader's result `{ prescription, patient, correlationId }`, or `null` when it found none, failed or took more
+ * than 30 s (no message). The image is checked by its bytes (what `mime` says is not taken for it) and shrunk as an
+ * upload is; at most 10 MB decoded. 400 for input it can't take, 413 too large, 429 past 20 readings in 10 minutes.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  let raw;
+  try {
+    raw = await readJsonObject(request, { maxBytes: MAX_BODY_BYTES });
+  } catch (error) {
+    if (error instanceof BadRequestError) {
+      return jsonError(error.status, error.status === 413 ? UPLOAD_MESSAGES.tooLarge : error.message);
+    }
+    throw error;
+  }
+  const body = parseJson(bodySchema, raw);
+  const bytes = decodeImage(body.base64Image);
+  if (!bytes) return jsonError(400, "base64Image must be base64 or a base64 data URL.");
+  if (bytes.length === 0) return jsonError(400, UPLOAD_MESSAGES.empty);
+  if (bytes.length > MAX_UPLOAD_BYTES) return jsonError(413, UPLOAD_MESSAGES.tooLarge);
+  const type = sniffFileType(bytes.subarray(0, 64));
+  if (!type) return jsonError(400, UPLOAD_MESSAGES.unsupported);
+
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestInfoContext);
+  const rule = { bucket: `rx-reader:ip:${clientIp}`, limit: READ_LIMIT, windowSeconds: READ_WINDOW_SECONDS };
+  if (!(await consumeRateLimit(services.db, [rule]))) {
+    return jsonError(429, TOO_MANY_REQUESTS_MESSAGE, { "Retry-After": String(READ_WINDOW_SECONDS) });
+  }
+  let processed;
+  try {
+    processed = await processUpload(bytes, type);
+  } catch (error) {
+    if (error instanceof ShrinkError) return jsonError(400, UPLOAD_MESSAGES.shrink);
+    throw error;
+  }
+  const correlationId = body.correlationId || randomUUID();
+  const reading = await services.rxReader
+    .read(
+      { bytes: processed.bytes, contentType: processed.contentType },
+      { timeoutMs: READER_TIMEOUT_MS, correlationId },
+    )
+    .catch(() => null);
+  const analysis = reading?.analysis ?? null;
+  if (!analysis) return privateJson(null);
+  return privateJson({ prescription: analysis.prescription, patient: analysis.patient, correlationId });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
 }

@@ -3,6 +3,7 @@ import { OrderLineAmounts } from "~/components/orders/OrderLineAmounts";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { AddressLines } from "~/components/ui/AddressLines";
 import { addressLines, type CountryCode } from "~/models/address";
+import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
 import {
   businessDay,
   formatOrderDate,
@@ -54,6 +55,10 @@ function detailsPage(order: OrderDetailsView) {
     status: order.status,
     statusLabel: order.statusLabel,
     statusMessage: order.statusMessage,
+    // An order waiting for its prescription asks for it here too (as the thank-you page and the e-mail do).
+    uploadPath: awaitsPrescription(order.groups.map((group) => group.prescriptionStatus))
+      ? uploadRxPathFor(order.orderNumber)
+      : null,
     expectedDelivery: waiting ? dayLabel(order.expectedDeliveryDate) : null,
     delivered: dayLabel(order.deliveredDate),
     trackingNumber: order.trackingNumber,
@@ -94,6 +99,17 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
         </span>
       </div>
       <p className="order-message">{order.statusMessage}</p>
+      {order.uploadPath ? (
+        <section className="order-section" aria-labelledby="order-upload-rx" data-testid="upload-rx-notice">
+          <h2 id="order-upload-rx">We need your prescription</h2>
+          <p>Upload a photo of your prescription so we can send your lenses.</p>
+          <p>
+            <Link to={order.uploadPath} className="button button-primary">
+              Upload Rx
+            </Link>
+          </p>
+        </section>
+      ) : null}
       <dl className="order-facts">
         <div>
           <dt>Placed</dt>

@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, redirect, useSubmit } from "react-router";
 import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
+import { UploadForm } from "~/components/prescriptions/UploadForm";
+import { parseAnalysis } from "~/models/ai-result";
+import { UPLOAD_MESSAGES } from "~/models/file-type";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
 import type { PageHandle } from "~/models/page";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
@@ -13,12 +16,22 @@ import {
   submitAndSkip,
 } from "~/services/checkout/group-steps.server";
 import styles from "~/styles/funnel-steps.css?url";
+import uploadStyles from "~/styles/upload.css?url";
 import { readForm } from "~/services/platform/http.server";
+import { requestInfoContext, type Visitor } from "~/services/platform/context.server";
+import { applyAiPatient } from "~/services/prescriptions/ai-result.server";
+import { attachImageToGroup, uploadForGroup } from "~/services/prescriptions/group-upload.server";
+import { viewerOf } from "~/services/prescriptions/rx-images.server";
+import { readImageUpload, textField } from "~/services/prescriptions/upload-input.server";
+import type { RxAnalysis } from "~/models/rx-analysis";
 import type { Route } from "./+types/rx-details";
 
 export const handle: PageHandle = { pageName: "RxDetails", headerType: "simple", footerSimplified: true };
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: uploadStyles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your prescription | Lenslane" },
@@ -34,10 +47,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { groupId: group.id, eyes: prescriptionEyes(group.lines, "RxDetails") };
 }
 
-/** intent=save-prescription (the typed prescription) or intent=submit-and-skip ("I'll send it later"). */
+/**
+ * intent=save-prescription (the typed prescription), intent=submit-and-skip ("I'll send it later"), intent=upload-rx
+ * (a photo or scan of the prescription, multipart: the form without JavaScript) or intent=attach-upload (the same
+ * with JavaScript: the file went to POST api/images first, with progress; this names it).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  if (multipart) return uploadAction(request, context);
   const formData = await readForm(request);
   const cartId = visitor.session.get("cartId");
   const groupId = formData.get("groupId");
@@ -54,8 +73,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result.status !== "saved") return gone();
       return redirectAfterGroupStep(db, visitor, "RxDetails");
     }
-    // SEAM(rx-upload, rx-wallet): the prescription image upload (intent=upload-rx, on to UploadSuccess) and the
-    // saved-prescription wallet (intent=use-saved-prescription, signed in) arrive in a later issue as further cases.
+    case "attach-upload": {
+      const imageId = formData.get("rxImageId");
+      const attached =
+        typeof imageId === "string"
+          ? await attachImageToGroup(db, { cartId, groupId: group.id, imageId, viewer: viewerOf(visitor) })
+          : { status: "not-found" as const };
+      if (attached.status !== "saved") return data({ uploadError: UPLOAD_MESSAGES.failed }, { status: 400 });
+      return afterUpload(context, visitor, cartId, group.id, attached.image.id, parseAnalysis(attached.image.analysis));
+    }
+    // SEAM(rx-wallet): the saved-prescription wallet (intent=use-saved-prescription, signed in) arrives as a case.
     case "save-prescription": {
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes);
@@ -70,8 +97,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The upload without JavaScript: the multipart form, read within the upload limits. */
+async function uploadAction(request: Request, context: Route.ActionArgs["context"]) {
+  const services = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const input = await readImageUpload(request, { fileFields: ["image"] });
+  const refuse = (message: string) => data({ uploadError: message }, { status: 400 });
+  if (!input.ok) return refuse(input.message);
+  const cartId = visitor.session.get("cartId");
+  const groupId = textField(input.form, "groupId");
+  if (textField(input.form, "intent") !== "upload-rx" || !cartId || !groupId) return refuse(STEP_MESSAGES.groupGone);
+  if (!input.file) return refuse(UPLOAD_MESSAGES.noFile);
+  const outcome = await uploadForGroup(services, {
+    cartId,
+    groupId,
+    file: { fileName: input.file.fileName, bytes: input.file.bytes },
+    viewer: viewerOf(visitor, { create: true }),
+    correlationId: context.get(requestInfoContext).requestId,
+  });
+  if (!outcome.ok) return refuse(outcome.message);
+  return afterUpload(context, visitor, cartId, groupId, outcome.image.id, outcome.analysis);
+}
+
+/** The reading's patient name onto the group (when it has none), then the uploaded image's page. */
+async function afterUpload(
+  context: Route.ActionArgs["context"],
+  visitor: Visitor,
+  cartId: string,
+  groupId: string,
+  imageId: string,
+  analysis: RxAnalysis | null,
+) {
+  const { db, logger } = context.get(servicesContext);
+  const customerId = visitor.customer?.id ?? null;
+  await applyAiPatient({ db, logger }, { page: "RxDetails", cartId, groupId, analysis, customerId });
+  return redirect(`/upload-success?image=${encodeURIComponent(imageId)}`, 303);
+}
+
 export default function RxDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { groupId, eyes } = loaderData;
+  const submit = useSubmit();
+  const uploadError = actionData && "uploadError" in actionData ? actionData.uploadError : null;
+  const lastResult = actionData && !("uploadError" in actionData) ? actionData : undefined;
   return (
     <section className="funnel-step" aria-labelledby="rx-details-title">
       <h1 id="rx-details-title">Your prescription</h1>
@@ -79,8 +146,20 @@ export default function RxDetailsPage({ loaderData, actionData }: Route.Componen
         Enter the values from your contact lens prescription for each eye. They are also printed on your current lens
         boxes.
       </p>
-      <PrescriptionForm key={groupId} groupId={groupId} eyes={eyes} lastResult={actionData} submitLabel="Continue" />
-      {/* SEAM(rx-upload, rx-wallet): "Upload a photo of your prescription" and "Use a saved prescription" go here. */}
+      <PrescriptionForm key={groupId} groupId={groupId} eyes={eyes} lastResult={lastResult} submitLabel="Continue" />
+      <section className="funnel-step-alternative" aria-labelledby="rx-upload-title">
+        <h2 id="rx-upload-title">Or upload a photo of your prescription</h2>
+        <p>We&apos;ll read the values from it for you to check, and verify it with your eye doctor.</p>
+        <UploadForm
+          key={groupId}
+          id="rx-upload"
+          hiddenFields={{ intent: "upload-rx", groupId }}
+          error={uploadError}
+          submitLabel="Upload prescription"
+          onUploaded={(rxImageId) => void submit({ intent: "attach-upload", groupId, rxImageId }, { method: "post" })}
+        />
+      </section>
+      {/* SEAM(rx-wallet): "Use a saved prescription" goes here. */}
       <section className="funnel-step-alternative" aria-labelledby="rx-later-title">
         <h2 id="rx-later-title">Don&apos;t have your prescription handy?</h2>
         <p>Finish your order now and send us your prescription afterwards.</p>

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { PlacedOrderSummary } from "~/components/checkout/PlacedOrderSummary";
 import { addressLines, type AddressInput } from "~/models/address";
+import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
 import { cardLabel } from "~/models/card";
 import {
   businessDay,
@@ -56,9 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shippingMethod: order.shippingMethodLabel,
     payment: cardLabel(order.payment),
     nextSteps: orderNextSteps(statuses),
-    uploadPath: statuses.includes("PendingSubmission")
-      ? `/upload-rx?oid=${encodeURIComponent(order.orderNumber)}`
-      : null,
+    uploadPath: awaitsPrescription(statuses) ? uploadRxPathFor(order.orderNumber) : null,
     groups: order.groups.map((group) => ({
       id: group.id,
       heading:

@@ -1,14 +1,131 @@
-import { ComingSoon } from "~/components/ui/ComingSoon";
+import { data, Link, redirect, useNavigate } from "react-router";
+import { UploadForm } from "~/components/prescriptions/UploadForm";
+import { UPLOAD_MESSAGES } from "~/models/file-type";
+import { orderDetailsPath } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
+import { signInHref, withoutSignIn } from "~/models/sign-in";
+import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { journeyOf } from "~/services/checkout/funnel.server";
+import { requestInfoContext, servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
+import { orderForUpload, uploadForOrder } from "~/services/prescriptions/order-upload.server";
+import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
+import { readImageUpload } from "~/services/prescriptions/upload-input.server";
+import styles from "~/styles/upload.css?url";
 import type { Route } from "./+types/upload-rx";
 
 export const handle: PageHandle = { pageName: "UploadRx", headerType: "standard" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Upload your prescription | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function UploadRxPage() {
-  return <ComingSoon title="Upload your prescription" />;
+const orderViewer = (visitor: Visitor) => ({
+  customerId: visitor.customer?.id ?? null,
+  placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
+});
+
+/**
+ * The order of upload-rx?oid=, for its customer or the browser that placed it. Signed out, anyone else is asked to
+ * sign in (an e-mailed link opened on another device); signed in, another customer's order is a 404.
+ */
+async function orderOf(request: Request, context: Route.LoaderArgs["context"], oid: string) {
+  const { db } = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const order = await orderForUpload(db, oid, orderViewer(visitor));
+  if (order) return order;
+  if (!visitor.customer) {
+    const url = new URL(request.url);
+    throw redirect(signInHref("/", "sign-in", { redirectTo: withoutSignIn(`${url.pathname}${url.search}`) }), 303);
+  }
+  throw data(null, { status: 404 });
+}
+
+/** upload-rx?oid= for an order waiting for its prescription; upload-rx alone for a signed-in customer's account. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const oid = new URL(request.url).searchParams.get("oid");
+  if (oid !== null) {
+    const order = await orderOf(request, context, oid);
+    const signedIn = context.get(visitorContext).customer !== null;
+    return {
+      orderNumber: order.orderNumber,
+      waiting: order.waitingGroups.length > 0,
+      orderLink: signedIn
+        ? orderDetailsPath(order.orderNumber)
+        : `/thank-you?oid=${encodeURIComponent(order.orderNumber)}`,
+    };
+  }
+  requireCustomer(context, request);
+  return { orderNumber: null, waiting: true, orderLink: null };
+}
+
+/** The upload (multipart, one file); a file it can't take re-renders the form with the message (400). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const oid = new URL(request.url).searchParams.get("oid");
+  const visitor = context.get(visitorContext);
+  const order = oid !== null ? await orderOf(request, context, oid) : null;
+  const customer = order ? visitor.customer : requireCustomer(context, request);
+  const input = await readImageUpload(request, { fileFields: ["image"] });
+  const refuse = (message: string) => data({ uploadError: message }, { status: 400 });
+  if (!input.ok) return refuse(input.message);
+  if (!input.file) return refuse(UPLOAD_MESSAGES.noFile);
+  const services = context.get(servicesContext);
+  const { requestId } = context.get(requestInfoContext);
+  const viewer = viewerOf(visitor, { create: true });
+  const file = { fileName: input.file.fileName, bytes: input.file.bytes };
+  if (order) {
+    const outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId });
+    if (!outcome.ok) return refuse(outcome.message);
+    return redirect(`/upload-success?oid=${encodeURIComponent(order.orderNumber)}`, 303);
+  }
+  const outcome = await uploadRxImage(services, file, {
+    owner: { customerId: customer!.id, sessionHash: viewer.sessionHash },
+    correlationId: requestId,
+  });
+  if (!outcome.ok) return refuse(outcome.message);
+  return redirect(`/upload-success?image=${encodeURIComponent(outcome.image.id)}`, 303);
+}
+
+export default function UploadRxPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { orderNumber, waiting, orderLink } = loaderData;
+  const navigate = useNavigate();
+  return (
+    <section className="upload-page" aria-labelledby="upload-rx-title">
+      <h1 id="upload-rx-title">Upload your prescription</h1>
+      {orderNumber ? (
+        <p className="funnel-step-lead">
+          For order <strong data-testid="upload-order-number">{orderNumber}</strong>. We&apos;ll check it with your eye
+          doctor and send your lenses.
+        </p>
+      ) : (
+        <p className="funnel-step-lead">
+          Keep a copy of your contact lens prescription with your account. A clear photo of the whole prescription works
+          best.
+        </p>
+      )}
+      {waiting ? (
+        <UploadForm
+          id="upload-rx"
+          hiddenFields={{ intent: "upload-rx" }}
+          apiFields={orderNumber ? { orderNumber } : {}}
+          error={actionData?.uploadError}
+          submitLabel="Upload prescription"
+          onUploaded={(rxImageId) =>
+            void navigate(
+              orderNumber
+                ? `/upload-success?oid=${encodeURIComponent(orderNumber)}`
+                : `/upload-success?image=${encodeURIComponent(rxImageId)}`,
+            )
+          }
+        />
+      ) : (
+        <p role="status">
+          We already have the prescription for this order.{" "}
+          {orderLink ? <Link to={orderLink}>See your order</Link> : null}
+        </p>
+      )}
+    </section>
+  );
 }

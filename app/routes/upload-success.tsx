@@ -1,14 +1,189 @@
-import { ComingSoon } from "~/components/ui/ComingSoon";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
+import { UploadedImage } from "~/components/prescriptions/UploadedImage";
+import { parseAnalysis } from "~/models/ai-result";
+import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
+import { orderDetailsPath } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
+import { fullName, hasFullName } from "~/models/patient";
+import { redirectToNextStep, journeyOf } from "~/services/checkout/funnel.server";
+import { setGroupPrescription, stepGroup } from "~/services/checkout/group-steps.server";
+import { readForm } from "~/services/platform/http.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { aiPrefill } from "~/services/prescriptions/ai-result.server";
+import { groupOfImage } from "~/services/prescriptions/group-upload.server";
+import { orderForUpload } from "~/services/prescriptions/order-upload.server";
+import { imageView, isRxImageId, rxImageFor, viewerOf } from "~/services/prescriptions/rx-images.server";
+import funnelStyles from "~/styles/funnel-steps.css?url";
+import styles from "~/styles/upload.css?url";
 import type { Route } from "./+types/upload-success";
 
 export const handle: PageHandle = { pageName: "UploadSuccess", headerType: "simple", footerSimplified: true };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: funnelStyles },
+  { rel: "stylesheet", href: styles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Prescription received | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
 
-export default function UploadSuccessPage() {
-  return <ComingSoon title="Prescription received" />;
+/**
+ * After an upload: `?oid=` an order's prescription arrived; `?image=` the image (its owner only), and — when it was
+ * sent for a cart group — the group's prescription form, pre-filled with what the reader found and could match to
+ * the lenses (spec 2 §4 AI result handling), for the shopper to check and confirm, or to go on without.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const search = new URL(request.url).searchParams;
+  const oid = search.get("oid");
+  if (oid !== null) {
+    const order = await orderForUpload(db, oid, {
+      customerId: visitor.customer?.id ?? null,
+      placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
+    });
+    if (!order) throw data(null, { status: 404 });
+    return {
+      kind: "order" as const,
+      orderNumber: order.orderNumber,
+      orderLink: visitor.customer
+        ? orderDetailsPath(order.orderNumber)
+        : `/thank-you?oid=${encodeURIComponent(order.orderNumber)}`,
+    };
+  }
+  const imageId = search.get("image");
+  const row = isRxImageId(imageId) ? await rxImageFor(db, imageId, viewerOf(visitor)) : null;
+  if (!row) throw data(null, { status: 404 });
+  const image = imageView(row);
+  const cartId = visitor.session.get("cartId");
+  const groupId = cartId ? await groupOfImage(db, cartId, row.id) : null;
+  const group = cartId && groupId ? await stepGroup(db, cartId, groupId) : null;
+  if (!group) return { kind: "image" as const, image, signedIn: visitor.customer !== null };
+  const prefill = await aiPrefill(db, {
+    page: "UploadSuccess",
+    analysis: parseAnalysis(row.analysis),
+    lines: group.lines,
+  });
+  const eyes = prescriptionEyes(group.lines, "RxDetails").map((eye) => ({
+    ...eye,
+    selected: prefill[eye.eye] ?? eye.selected,
+  }));
+  return {
+    kind: "group" as const,
+    image,
+    groupId: group.id,
+    eyes,
+    prefilled: Object.keys(prefill).length > 0,
+    patient: hasFullName(group.patient) ? fullName(group.patient!) : null,
+  };
+}
+
+/** intent=save-prescription (the checked values: UPCs as a typed prescription sets them) or intent=continue. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const formData = await readForm(request);
+  const cartId = visitor.session.get("cartId");
+  const groupId = formData.get("groupId");
+  const group = cartId && typeof groupId === "string" && groupId ? await stepGroup(db, cartId, groupId) : null;
+  const submission = parseWithZod(formData, {
+    schema: prescriptionSchema(group ? prescriptionEyes(group.lines, "RxDetails") : []),
+  });
+  const gone = () => data(submission.reply({ formErrors: [STEP_MESSAGES.groupGone] }), { status: 400 });
+  switch (formData.get("intent")) {
+    case "continue":
+      return redirectToNextStep(db, visitor, "UploadSuccess");
+    case "save-prescription": {
+      if (!cartId || !group || group.type !== "Lens") return gone();
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes);
+      if (result.status === "invalid") return data(submission.reply({ fieldErrors: result.errors }), { status: 400 });
+      if (result.status === "not-found") return gone();
+      return redirectToNextStep(db, visitor, "UploadSuccess");
+    }
+    default:
+      return data(submission.reply({ formErrors: ["Check the values and confirm them, or continue without."] }), {
+        status: 400,
+      });
+  }
+}
+
+export default function UploadSuccessPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "order") {
+    return (
+      <section className="upload-page" aria-labelledby="upload-success-title">
+        <h1 id="upload-success-title">Prescription received</h1>
+        <p role="status" data-testid="upload-success-message">
+          We have your prescription for order <strong>{loaderData.orderNumber}</strong>. We&apos;ll verify it with your
+          eye doctor and send your lenses.
+        </p>
+        <p>
+          <Link to={loaderData.orderLink} className="button button-primary">
+            See your order
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (loaderData.kind === "image") {
+    return (
+      <section className="upload-page" aria-labelledby="upload-success-title">
+        <h1 id="upload-success-title">Prescription received</h1>
+        <p role="status" data-testid="upload-success-message">
+          We have your prescription.
+        </p>
+        <UploadedImage image={loaderData.image} />
+        <p>
+          {loaderData.signedIn ? (
+            <Link to="/account/prescriptions" className="button">
+              Your prescriptions
+            </Link>
+          ) : null}{" "}
+          <Link to="/lenses" className="button">
+            Shop contact lenses
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  const { image, groupId, eyes, prefilled, patient } = loaderData;
+  return (
+    <section className="funnel-step upload-page" aria-labelledby="upload-success-title">
+      <h1 id="upload-success-title">Prescription received</h1>
+      <p role="status" data-testid="upload-success-message">
+        Thank you, we have your prescription.
+      </p>
+      <UploadedImage image={image} />
+      {patient ? (
+        <p>
+          Patient: <strong data-testid="upload-patient">{patient}</strong>
+        </p>
+      ) : null}
+      <section aria-labelledby="upload-values-title">
+        <h2 id="upload-values-title">Your lens parameters</h2>
+        <p className="funnel-step-lead" data-testid="prefill-note">
+          {prefilled
+            ? "We read these values from your prescription. Please check each one against it, then confirm."
+            : "Enter the values from your prescription if you have them, or continue and we'll take them from the image."}
+        </p>
+        <PrescriptionForm
+          key={groupId}
+          groupId={groupId}
+          eyes={eyes}
+          lastResult={actionData}
+          submitLabel="Confirm and continue"
+        />
+      </section>
+      <Form method="post" className="funnel-step-alternative">
+        <input type="hidden" name="groupId" value={groupId} />
+        <button type="submit" name="intent" value="continue" className="button">
+          Continue without entering values
+        </button>
+      </Form>
+    </section>
+  );
 }

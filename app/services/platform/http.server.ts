@@ -2,6 +2,13 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { dropCardSecrets } from "~/models/card";
 import { hasForbiddenCharacters } from "~/models/request-input";
+import {
+  MultipartError,
+  multipartBoundary,
+  parseMultipart,
+  type MultipartBody,
+  type MultipartFile,
+} from "./multipart.server";
 
 /**
  * Reading request bodies within bounds (decision 5 and 16). Every action reads its input through `readForm` (pages)
@@ -194,4 +201,133 @@ export async function readJsonObject(
   }
   if (jsonHasForbiddenCharacters(body)) throw new BadRequestError("The request body has characters we can't accept.");
   return body as Record<string, unknown>;
+}
+
+// ---- Uploads ---------------------------------------------------------------------------------------------------
+
+/** A file from an upload form (its name and declared type are the browser's word: untrusted). */
+export type UploadedFile = MultipartFile;
+
+export interface UploadForm {
+  /** The text fields, checked as `readForm` checks a form (each once unless multi-valued, no control characters). */
+  form: FormData;
+  files: UploadedFile[];
+}
+
+export interface ReadUploadOptions {
+  /** Each file at most this many bytes. */
+  maxFileBytes: number;
+  /** Files at most (default 1). */
+  maxFiles?: number;
+  /** Text fields at most (default 20), each at most `FORM_MAX_BYTES`. */
+  maxFields?: number;
+  multiValued?: readonly string[];
+}
+
+export type UploadProblem = "malformed" | "too-large" | "too-many-files";
+
+/** Why an upload was refused: `problem` picks the shopper's message, `status` the API's answer. */
+export class UploadRefusedError extends BadRequestError {
+  override name = "UploadRefusedError";
+  constructor(
+    readonly problem: UploadProblem,
+    message: string,
+  ) {
+    super(message, problem === "too-large" ? 413 : 400);
+  }
+}
+
+/**
+ * An oversized upload's remaining bytes are read and thrown away, up to this many, so that a browser still sending
+ * gets to read the answer (a socket closed under it shows a connection error instead of the page's message). Past
+ * this the connection is cut.
+ */
+export const UPLOAD_DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The body's chunks; stopping early leaves the stream as it is (the caller drains or cancels it). */
+async function* chunksOf(reader: ReadableStreamDefaultReader<Uint8Array>, counter: { bytes: number; max: number }) {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    counter.bytes += value.byteLength;
+    if (counter.bytes > counter.max) throw new UploadRefusedError("too-large", "The upload is too large.");
+    yield value;
+  }
+}
+
+async function drainOrCancel(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let total = alreadyRead;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > UPLOAD_DRAIN_MAX_BYTES) break;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => {});
+}
+
+/**
+ * An upload form (multipart/form-data) within bounds: refused by its Content-Length before any byte is read, and
+ * while streaming as soon as a file passes `maxFileBytes` or the body passes what the limits allow. Files are kept in
+ * memory (at most `maxFiles` × `maxFileBytes`); nothing unbounded is ever buffered. Throws `UploadRefusedError`.
+ * Every other form goes through `readForm` (32 KB).
+ */
+export async function readUpload(request: Request, options: ReadUploadOptions): Promise<UploadForm> {
+  const maxFiles = options.maxFiles ?? 1;
+  const maxFields = options.maxFields ?? 20;
+  const boundary = multipartBoundary(request.headers.get("content-type"));
+  if (!boundary) throw new UploadRefusedError("malformed", "Expected a form submission with a file.");
+  // The files, plus the text fields and every part's headers.
+  const maxBody = maxFiles * options.maxFileBytes + FORM_MAX_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (!request.body) throw new UploadRefusedError("malformed", "The form is malformed.");
+  const reader = request.body.getReader();
+  const tooLarge = () => new UploadRefusedError("too-large", "The upload is too large.");
+  if (declared > maxBody) {
+    await (declared <= UPLOAD_DRAIN_MAX_BYTES ? drainOrCancel(reader, 0) : reader.cancel().catch(() => {}));
+    throw tooLarge();
+  }
+  const counter = { bytes: 0, max: maxBody };
+  let body: MultipartBody;
+  try {
+    body = await parseMultipart(chunksOf(reader, counter), boundary, {
+      maxFileBytes: options.maxFileBytes,
+      maxFiles,
+      maxFields,
+      maxFieldBytes: FORM_MAX_BYTES,
+    });
+  } catch (error) {
+    const problem: UploadProblem | null =
+      error instanceof UploadRefusedError
+        ? error.problem
+        : error instanceof MultipartError
+          ? error.problem === "file-too-large"
+            ? "too-large"
+            : error.problem === "too-many-files"
+              ? "too-many-files"
+              : "malformed"
+          : null;
+    if (problem === null) throw error;
+    if (problem === "malformed") await reader.cancel().catch(() => {});
+    else await drainOrCancel(reader, counter.bytes);
+    if (problem === "too-large") throw tooLarge();
+    if (problem === "too-many-files") throw new UploadRefusedError("too-many-files", "Upload one file at a time.");
+    throw new UploadRefusedError("malformed", "The form is malformed.");
+  }
+  const form = new FormData();
+  for (const [name, value] of body.fields) form.append(name, value);
+  try {
+    checkFields(form.entries(), options.multiValued ?? []);
+    for (const file of body.files) {
+      if (hasForbiddenCharacters(file.field)) throw new BadRequestError("The form has a field we don't know.");
+    }
+  } catch (error) {
+    if (error instanceof BadRequestError) throw new UploadRefusedError("malformed", error.message);
+    throw error;
+  }
+  return { form: dropCardSecrets(form), files: body.files };
 }

@@ -144,3 +144,46 @@ describe("order shipped e-mail", () => {
     ).toThrow();
   });
 });
+
+describe("order confirmation e-mail for an order waiting for its prescription", () => {
+  const waiting = {
+    ...order,
+    groups: [{ ...order.groups[0]!, rxEntryType: "SubmitAndSkip", prescriptionStatus: "PendingSubmission" }],
+  };
+  const send = (groups = waiting.groups, uploadLink?: string) =>
+    orderConfirmationEmail({
+      to: "ann@example.com",
+      firstName: "Ann",
+      order: { ...waiting, groups },
+      orderLink: "https://store.test/account/order-history/LL12345678",
+      nextSteps: ["Upload a photo of your prescription so we can send your lenses."],
+      uploadLink,
+    });
+
+  it("asks for the prescription and links to the order's upload page (text and HTML)", () => {
+    const message = send();
+    const link = "https://store.test/upload-rx?oid=LL12345678";
+    expect(message.text).toContain(
+      "Your order needs your current, valid prescription. Please upload it now so we can process your order.\n" +
+        `Upload your prescription: ${link}`,
+    );
+    expect(message.html).toContain(`href="${link}"`);
+    expect(message.html).toContain(">Upload your prescription</a>");
+    expect(message.html).toContain("We need your prescription");
+  });
+
+  it("says nothing of it once no group waits", () => {
+    const verified = send(order.groups);
+    expect(verified.text).not.toContain("upload-rx");
+    expect(verified.html).not.toContain("Upload your prescription");
+    const verifying = send([{ ...order.groups[0]!, prescriptionStatus: "PendingVerification" }]);
+    expect(verifying.text).not.toContain("upload-rx");
+  });
+
+  it("takes a given upload link, but only an http(s) one", () => {
+    expect(send(waiting.groups, "https://other.test/upload-rx?oid=LL12345678").text).toContain(
+      "Upload your prescription: https://other.test/upload-rx?oid=LL12345678",
+    );
+    expect(() => send(waiting.groups, "javascript:alert(1)")).toThrow();
+  });
+});

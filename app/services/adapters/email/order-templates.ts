@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { addressLines, type AddressInput } from "~/models/address";
+import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
 import { BUSINESS_TIME_ZONE } from "~/models/business-time";
 import { formatCents } from "~/models/catalog";
 import { EYE_NAMES } from "~/models/lens-parameters";
@@ -29,6 +30,11 @@ export interface OrderConfirmationInput {
   /** Absolute link to the order's page. */
   orderLink: string;
   nextSteps: string[];
+  /**
+   * Absolute link to upload the prescription, shown while a group waits for it (PendingSubmission). Default: the
+   * store's upload-rx?oid= on the order link's site.
+   */
+  uploadLink?: string;
 }
 
 export interface OrderShippedInput {
@@ -89,6 +95,10 @@ function layout(title: string, heading: string, body: string): string {
     `${SITE.phoneDisplay}</a>.<br>${SITE.name}</p></div></body></html>`
   );
 }
+
+/** An order waiting for the prescription: spec 2 §8's held-order message, without the exam (not offered yet). */
+const UPLOAD_NOTICE =
+  "Your order needs your current, valid prescription. Please upload it now so we can process your order.";
 
 const textFooter = `Questions? Real people answer 24/7 at ${SITE.phoneDisplay}.\n${SITE.name}`;
 
@@ -166,6 +176,9 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailMess
   const arrival = order.estimatedDeliveryDate
     ? `Estimated delivery: ${deliveryDay(order.estimatedDeliveryDate)}.`
     : null;
+  const uploadLink = awaitsPrescription(order.groups.map((group) => group.prescriptionStatus))
+    ? absoluteLink(input.uploadLink ?? new URL(uploadRxPathFor(order.orderNumber), orderLink).toString())
+    : null;
 
   const text = [
     greeting(input.firstName),
@@ -175,6 +188,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailMess
     ["Shipping to:", ...address].join("\n"),
     ...(arrival ? [arrival] : []),
     ["What happens next:", ...input.nextSteps.map((step) => `- ${step}`)].join("\n"),
+    ...(uploadLink ? [`${UPLOAD_NOTICE}\nUpload your prescription: ${uploadLink}`] : []),
     `See your order: ${orderLink}`,
     textFooter,
   ].join("\n\n");
@@ -191,6 +205,9 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailMess
     `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:${TEXT_COLOR};">` +
     input.nextSteps.map((step) => `<li>${escapeHtml(step)}</li>`).join("") +
     `</ul>` +
+    (uploadLink
+      ? h2("We need your prescription") + p(escapeHtml(UPLOAD_NOTICE)) + button(uploadLink, "Upload your prescription")
+      : "") +
     button(orderLink, "See your order");
 
   return {

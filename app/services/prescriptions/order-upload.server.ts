@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { DELETED_CODE, isOrderNumberShaped } from "~/models/order-status";
+import type { Executor } from "../db/client.server";
+import { orderGroups, orders, prescriptions } from "../db/schema";
+import { uploadRxImage, type ImageServices, type ImageViewer, type UploadOutcome } from "./rx-images.server";
+
+/**
+ * The prescription for a placed order that waits for it (upload-rx?oid=, and POST api/images with an orderNumber):
+ * the image is kept with the order, the order's groups in PendingSubmission go to PendingVerification, and so do the
+ * prescriptions recorded for them (now 'uploaded'). All in the image row's transaction.
+ */
+
+export const ORDER_UPLOAD_MESSAGES = {
+  notWaiting: "We already have the prescription for this order. We'll contact you if we need anything else.",
+} as const;
+
+/** Who may upload for an order: its customer, or the browser session that placed it (as thank-you?oid= allows). */
+export interface OrderViewer {
+  customerId: number | null;
+  placedOrderNumbers: readonly string[];
+}
+
+export interface UploadOrder {
+  id: number;
+  orderNumber: string;
+  customerId: number;
+  /** The groups still waiting for the prescription (PendingSubmission), with the prescription recorded for each. */
+  waitingGroups: Array<{ id: number; prescriptionId: number | null }>;
+}
+
+/** The order, when the viewer may see it (deleted ones never); null otherwise, as for one that does not exist. */
+export async function orderForUpload(
+  db: Executor,
+  orderNumber: string | null | undefined,
+  viewer: OrderViewer,
+): Promise<UploadOrder | null> {
+  if (!isOrderNumberShaped(orderNumber ?? undefined)) return null;
+  const [order] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber!), ne(orders.statusCode, DELETED_CODE)));
+  if (!order) return null;
+  if (order.customerId !== viewer.customerId && !viewer.placedOrderNumbers.includes(order.orderNumber)) return null;
+  const waitingGroups = await db
+    .select({ id: orderGroups.id, prescriptionId: orderGroups.prescriptionId })
+    .from(orderGroups)
+    .where(and(eq(orderGroups.orderId, order.id), eq(orderGroups.prescriptionStatus, "PendingSubmission")))
+    .orderBy(asc(orderGroups.position));
+  return { ...order, waitingGroups };
+}
+
+/**
+ * Uploads the prescription for an order that waits for it. The image belongs to the order's customer (and to the
+ * uploading session until then); it is kept with the first waiting group's prescription.
+ */
+export async function uploadForOrder(
+  services: ImageServices,
+  input: { order: UploadOrder; file: { fileName: string; bytes: Buffer }; viewer: ImageViewer; correlationId?: string },
+): Promise<UploadOutcome> {
+  const { order } = input;
+  if (order.waitingGroups.length === 0) return { ok: false, message: ORDER_UPLOAD_MESSAGES.notWaiting };
+  const prescriptionIds = order.waitingGroups.flatMap((group) => (group.prescriptionId ? [group.prescriptionId] : []));
+  return uploadRxImage(services, input.file, {
+    owner: { customerId: order.customerId, sessionHash: input.viewer.sessionHash },
+    orderId: order.id,
+    prescriptionId: prescriptionIds[0] ?? null,
+    correlationId: input.correlationId,
+    async link(tx) {
+      const now = new Date();
+      // Another upload may have moved them already: then there is nothing left to move, and the image is kept.
+      const moved = await tx
+        .update(orderGroups)
+        .set({ prescriptionStatus: "PendingVerification" })
+        .where(and(eq(orderGroups.orderId, order.id), eq(orderGroups.prescriptionStatus, "PendingSubmission")))
+        .returning({ prescriptionId: orderGroups.prescriptionId });
+      const ids = moved.flatMap((group) => (group.prescriptionId ? [group.prescriptionId] : []));
+      if (ids.length === 0) return;
+      await tx
+        .update(prescriptions)
+        .set({ status: "PendingVerification", source: "uploaded", updatedAt: now })
+        .where(and(inArray(prescriptions.id, ids), eq(prescriptions.customerId, order.customerId)));
+    },
+  });
+}
