@@ -1,6 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useSubmit } from "react-router";
 import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
+import {
+  SavedPrescriptionChoice,
+  savedPrescriptionResult,
+  withoutSavedPrescriptionResult,
+} from "~/components/prescriptions/SavedPrescriptionChoice";
 import { UploadForm } from "~/components/prescriptions/UploadForm";
 import { parseAnalysis } from "~/models/ai-result";
 import { UPLOAD_MESSAGES } from "~/models/file-type";
@@ -22,6 +27,7 @@ import { requestInfoContext, type Visitor } from "~/services/platform/context.se
 import { applyAiPatient } from "~/services/prescriptions/ai-result.server";
 import { attachImageToGroup, uploadForGroup } from "~/services/prescriptions/group-upload.server";
 import { viewerOf } from "~/services/prescriptions/rx-images.server";
+import { savedPrescriptionsForGroup, savedPrescriptionStep } from "~/services/prescriptions/wallet-steps.server";
 import { readImageUpload, textField } from "~/services/prescriptions/upload-input.server";
 import type { RxAnalysis } from "~/models/rx-analysis";
 import type { Route } from "./+types/rx-details";
@@ -44,13 +50,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   const group = await pendingStepGroup(db, visitor, "RxDetails");
   if (!group) throw await redirectToNextStep(db, visitor, "RxDetails");
-  return { groupId: group.id, eyes: prescriptionEyes(group.lines, "RxDetails") };
+  return {
+    groupId: group.id,
+    eyes: prescriptionEyes(group.lines, "RxDetails"),
+    // Signed in: saved prescriptions usable for these lenses, offered instead of typing one.
+    savedPrescriptions: await savedPrescriptionsForGroup(db, visitor, group),
+  };
 }
 
 /**
  * intent=save-prescription (the typed prescription), intent=submit-and-skip ("I'll send it later"), intent=upload-rx
  * (a photo or scan of the prescription, multipart: the form without JavaScript) or intent=attach-upload (the same
- * with JavaScript: the file went to POST api/images first, with progress; this names it).
+ * with JavaScript: the file went to POST api/images first, with progress; this names it), or
+ * intent=use-saved-prescription (signed in: a usable prescription from the wallet).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
@@ -82,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (attached.status !== "saved") return data({ uploadError: UPLOAD_MESSAGES.failed }, { status: 400 });
       return afterUpload(context, visitor, cartId, group.id, attached.image.id, parseAnalysis(attached.image.analysis));
     }
-    // SEAM(rx-wallet): the saved-prescription wallet (intent=use-saved-prescription, signed in) arrives as a case.
+    case "use-saved-prescription":
+      return savedPrescriptionStep(db, visitor, formData, { cartId, groupId: group.id });
     case "save-prescription": {
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes);
@@ -135,10 +148,11 @@ async function afterUpload(
 }
 
 export default function RxDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { groupId, eyes } = loaderData;
+  const { groupId, eyes, savedPrescriptions } = loaderData;
   const submit = useSubmit();
   const uploadError = actionData && "uploadError" in actionData ? actionData.uploadError : null;
-  const lastResult = actionData && !("uploadError" in actionData) ? actionData : undefined;
+  const lastResult =
+    actionData && !("uploadError" in actionData) ? withoutSavedPrescriptionResult(actionData) : undefined;
   return (
     <section className="funnel-step" aria-labelledby="rx-details-title">
       <h1 id="rx-details-title">Your prescription</h1>
@@ -159,7 +173,11 @@ export default function RxDetailsPage({ loaderData, actionData }: Route.Componen
           onUploaded={(rxImageId) => void submit({ intent: "attach-upload", groupId, rxImageId }, { method: "post" })}
         />
       </section>
-      {/* SEAM(rx-wallet): "Use a saved prescription" goes here. */}
+      <SavedPrescriptionChoice
+        choices={savedPrescriptions}
+        lastResult={savedPrescriptionResult(actionData)}
+        groupId={groupId}
+      />
       <section className="funnel-step-alternative" aria-labelledby="rx-later-title">
         <h2 id="rx-later-title">Don&apos;t have your prescription handy?</h2>
         <p>Finish your order now and send us your prescription afterwards.</p>
