@@ -4,51 +4,71 @@ import { parseDate, parsePhone } from "./rx-text-values";
 
 /**
  * The parts of a prescription around the lens values (rx-text.ts): the patient (name, birth date, address), the
- * expiration date and the prescriber (name, clinic, phone), from labelled lines ("Patient:", "DOB", "Expires") or
- * the usual shapes of a letter ("the prescription for Jane Doe", "Dr. Maria Lopez, OD"). Lines come normalised
- * (one space, ASCII minus).
+ * expiration date and the prescriber (name, clinic, phone). A form labels them ("Patient:", "DOB", "Expires"); a
+ * letter writes them in sentences that OCR wraps anywhere ("…the contact lens prescription of Jane Doe, DOB
+ * 04/12/1985, of 123 Main St, Boise, ID 83702."), so sentences are read from the lines joined into one text.
  */
 
 const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.code));
 
 /** Words that end a value on a labelled line ("Patient: Jane Doe DOB: ..."). */
 const NEXT_LABEL =
-  /\s+(?:DOB|D\.O\.B\.?|Date of Birth|Birth ?date|Born|Phone|Tel|Ph|Fax|Address|Addr|Exp\w*|Issued|Exam|Date|Sex|Gender|Age|NPI|Lic\w*|Patient|Prescriber|Doctor|Clinic|Signature|Signed)\b.*$/i;
+  /\s+(?:DOB|D\.O\.B\.?|Date of Birth|Birth ?date|Born|Phone|Tel|Ph|Fax|Address|Addr|Exp\w*|Issued|Exam\w*|Date|Sex|Gender|Age|NPI|Lic\w*|Patient|Prescriber|Doctor|Clinic|Signature|Signed|Valid|Rx)\b.*$/i;
+const NAME_WORD = "[A-Z][A-Za-z'-]+";
+const PERSON = `${NAME_WORD}(?:\\s+[A-Z]\\.)?(?:\\s+${NAME_WORD}){1,2}`;
 
 const PATIENT_LABEL =
-  /(?<![A-Za-z])(?:patient(?:'s)?(?:\s+name)?|pt\.?\s+name|name\s+of\s+patient|(?<!(?:doctor|prescriber|clinic|practice|office|lens|brand|product)\s*)name)\s*[:;.]\s*|(?:patient(?:'s)?(?:\s+name)?)\s+(?=[A-Z])/i;
-const LETTER_PATIENT =
-  /(?:prescription\s+(?:is\s+)?for|issued\s+to|prescribed\s+for|patient,?|Dear)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+)?([A-Z][A-Za-z'-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Za-z'-]+){1,2})/;
+  /(?<![A-Za-z])(?:patient(?:'s)?(?:\s+name)?|pt\.?\s+name|(?<!(?:doctor|prescriber|clinic|practice|office|lens|brand|product)\s*)name)\s*[:;.]?\s+(?=[A-Za-z])/i;
+const LETTER_PATIENT: readonly RegExp[] = [
+  new RegExp(`prescription\\s+(?:is\\s+)?(?:for|of)\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
+  new RegExp(`(?:concern|Dear)\\s*[:,]?\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
+  new RegExp(`(${NAME_WORD}\\s+${NAME_WORD})(?=,?\\s+(?:\\(?DOB|\\(?date of birth|born|was examined|is a patient|of\\s+\\d|residing))`),
+];
 const DOB_LABEL = /\b(?:DOB|D\.\s?O\.\s?B\.?|Date\s+of\s+Birth|Birth\s*date|Born(?:\s+on)?)\b\s*[:;.]?\s*/i;
 const EXPIRATION_LABEL =
   /\b(?:exp(?:iration|ires|iry|ire|\.)?(?:\s+(?:date|on))?|valid\s+(?:until|through|thru|to)|good\s+(?:until|through|thru)|use\s+by)\b\s*[:;.]?\s*/i;
-const ADDRESS_LABEL = /\b(?:address|addr\.?)\s*[:;.]?\s*/i;
 const PRESCRIBER_LABEL =
   /\b(?:prescriber|prescribing\s+(?:doctor|physician|optometrist|provider)|doctor|physician|optometrist|provider|examined\s+by|signed|signature)\b(?:\s+name)?\s*[:;.]?\s*/i;
 const CLINIC_LABEL = /\b(?:clinic|practice|office)(?:\s+name)?\s*[:;]\s*/i;
 const CLINIC_WORDS =
-  /\b(?:eye|eyes|vision|optometry|optometric|optical|optics|eyecare|ophthalmology|clinic|associates|sight|lens\s+center)\b/i;
-const PHONE_LABEL = /\b(?:phone|tel(?:ephone)?|ph|p)\b\.?\s*[:;.#]?\s*/i;
-const CREDENTIALS = /,?\s*\b(?:O\.?\s?D\.?|M\.?\s?D\.?|D\.?O\.?|FAAO|F\.A\.A\.O\.)(?![A-Za-z])/g;
-const DOCTOR_NAME = /\bDr\.?\s+([A-Z][A-Za-z'-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Za-z'-]+){1,2})/;
-const CREDENTIALED_NAME = /\b([A-Z][A-Za-z'-]+(?:\s+[A-Z]\.)?\s+[A-Z][A-Za-z'-]+),?\s+(?:O\.?\s?D|M\.?\s?D)\b\.?/;
-const STREET = /^(\d{1,6}[A-Za-z]?\s+[A-Za-z0-9][A-Za-z0-9 .'#-]*?)\s*$/;
-const CITY_STATE_ZIP = /([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\.?,?\s+([0-9OIlS]{5})(?:-[0-9]{4})?\b/;
+  /\b(?:eye|eyes|vision|optometry|optometric|optical|optics|eyecare|eyewear|ophthalmology|clinic|associates|sight|contact\s+lens\s+center)\b/i;
+const PHONE_LABEL = /\b(?:phone|tel(?:ephone)?|ph|p|office)\b\.?\s*[:;.#]?\s*/i;
+const FAX = /\b(?:fax|F:)/i;
+const CREDENTIAL = "(?:O\\.?\\s?D|M\\.?\\s?D)\\.?(?![A-Za-z])";
+const DOCTOR_NAME = new RegExp(`\\bDr\\.?\\s+(${PERSON})`);
+const CREDENTIALED_NAME = new RegExp(`\\b(${NAME_WORD}(?:\\s+[A-Z]\\.)?\\s+${NAME_WORD}),?\\s+${CREDENTIAL}`);
+const STREET = `\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:${NAME_WORD}\\s+){1,3}(?:St|Street|Ave|Avenue|Dr|Drive|Rd|Road|Ln|Lane|Blvd|Way|Ct|Court|Pl|Place|Pkwy|Hwy|Cir|Ter|Trl)\\b\\.?`;
+/** "123 N Maple St, Boise, ID 83702", with OCR's commas, label debris ("City/State/ZIP:") or a line break between. */
+const ADDRESS = new RegExp(
+  `(${STREET})(?:,?\\s+(?:(?:Apt|Unit|#)\\s*\\w+,?\\s+)?)(?:City\\s*[/,]?\\s*State\\s*[/,]?\\s*Zip\\s*:?\\s*)?` +
+    `([A-Z][A-Za-z.'-]*(?:\\s+[A-Z][A-Za-z.'-]*){0,3}),?\\s+([A-Z]{2})\\.?,?\\s+([0-9OIlS]{5})(?:-\\d{4})?\\b`,
+  "g",
+);
 
 function clean(value: string): string {
   return value
     .replace(/\s+/g, " ")
-    .replace(/^[\s:;,.|-]+|[\s:;,|-]+$/g, "")
+    .replace(/^[\s:;,.|•·-]+|[\s:;,|•·-]+$/g, "")
     .trim();
 }
 
+const SMALL_WORDS = new Set(["of", "and", "the", "at", "for", "&"]);
+
 /** "SMITH" → "Smith", "O'BRIEN" → "O'Brien", "MCALLISTER" → "McAllister" (a name printed in capitals). */
-function titleCase(word: string): string {
-  if (word !== word.toUpperCase() || word.length <= 1) return word;
-  return word
-    .toLowerCase()
+function titleCase(word: string, index = 0): string {
+  if (word !== word.toUpperCase() || !/[A-Z]{2}/.test(word)) return word;
+  const lower = word.toLowerCase();
+  if (index > 0 && SMALL_WORDS.has(lower)) return lower;
+  return lower
     .replace(/(^|['-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase())
     .replace(/^Mc([a-z])/, (_, letter: string) => `Mc${letter.toUpperCase()}`);
+}
+
+function titleCaseWords(text: string): string {
+  return text
+    .split(" ")
+    .map((word, index) => titleCase(word, index))
+    .join(" ");
 }
 
 /** "Smith, Jane" or "Jane A. Smith" → first and last (a middle initial is dropped). */
@@ -59,140 +79,137 @@ export function splitPersonName(raw: string): { firstName?: string; lastName?: s
   if (comma > 0) {
     const last = clean(text.slice(0, comma));
     const first = clean(text.slice(comma + 1)).split(" ")[0];
-    return first && last ? { firstName: titleCase(first), lastName: titleCase(last) } : {};
+    return first && last && !/\s/.test(last) ? { firstName: titleCase(first), lastName: titleCase(last) } : {};
   }
   const words = text.split(" ").filter((word) => !/^[A-Z]\.?$/.test(word) && /[A-Za-z]{2}/.test(word));
-  if (words.length < 2) return {};
+  if (words.length < 2 || words.length > 3) return {};
   return { firstName: titleCase(words[0]!), lastName: titleCase(words[words.length - 1]!) };
 }
 
-interface LabelHit {
-  index: number;
-  rest: string;
-}
-
-function findLabel(lines: readonly string[], label: RegExp, from = 0): LabelHit | null {
-  for (let index = from; index < lines.length; index++) {
+function findLabel(lines: readonly string[], label: RegExp): { index: number; rest: string } | null {
+  for (let index = 0; index < lines.length; index++) {
     const match = label.exec(lines[index]!);
     if (match) return { index, rest: lines[index]!.slice(match.index + match[0].length) };
   }
   return null;
 }
 
-function readAddress(lines: readonly string[], start: number, end: number): Partial<RxAnalysisPatient> {
-  for (let index = start; index < Math.min(end, lines.length); index++) {
-    const line = lines[index]!;
-    const labelled = ADDRESS_LABEL.exec(line);
-    const text = clean(labelled ? line.slice(labelled.index + labelled[0].length) : line);
-    const cityLine = CITY_STATE_ZIP.exec(text);
-    if (cityLine && STATE_CODES.has(cityLine[2]!)) {
-      const before = clean(text.slice(0, cityLine.index));
-      const street = before ? STREET.exec(before) : index > start ? STREET.exec(clean(lines[index - 1]!)) : null;
-      // "123 Main St, Boise, ID": the city is the part after the street's last comma.
-      const cityParts = clean(cityLine[1]!).split(",");
-      return {
-        ...(street ? { address1: clean(street[1]!) } : {}),
-        city: clean(cityParts[cityParts.length - 1]!),
-        state: cityLine[2]!,
-        postalCode: cityLine[3]!.replace(/O/g, "0").replace(/[Il]/g, "1").replace(/S/g, "5"),
-      };
-    }
-    if (labelled && STREET.test(text)) {
-      const next = index + 1 < lines.length ? readAddress(lines, index + 1, index + 2) : {};
-      return { ...next, address1: text };
-    }
+function digits(text: string): string {
+  return text.replace(/O/g, "0").replace(/[Il]/g, "1").replace(/S/g, "5");
+}
+
+/** The first full address at or after `from` in the joined text (the clinic's letterhead comes before the patient). */
+function readAddress(joined: string, from: number): Partial<RxAnalysisPatient> {
+  for (const match of joined.matchAll(ADDRESS)) {
+    if (match.index < from || !STATE_CODES.has(match[3]!)) continue;
+    return {
+      address1: clean(match[1]!),
+      city: clean(match[2]!),
+      state: match[3]!,
+      postalCode: digits(match[4]!),
+    };
   }
   return {};
 }
 
-/** The patient: a labelled name (or a letter's "prescription for ..."), the birth date, the address near them. */
+/** The patient: a labelled name (or a letter's "prescription for ..."), the birth date, the address after the name. */
 export function readPatient(lines: readonly string[]): { patient: RxAnalysisPatient; anchor: number } {
+  const joined = lines.join(" ");
   const patient: RxAnalysisPatient = {};
   let anchor = -1;
   const labelled = findLabel(lines, PATIENT_LABEL);
   if (labelled) {
-    anchor = labelled.index;
-    const name = clean(labelled.rest.replace(NEXT_LABEL, ""));
-    Object.assign(patient, splitPersonName(name || (lines[labelled.index + 1] ?? "").replace(NEXT_LABEL, "")));
+    const name = splitPersonName(clean(labelled.rest.replace(NEXT_LABEL, "")));
+    if (name.lastName) {
+      Object.assign(patient, name);
+      anchor = labelled.index;
+    }
   }
+  let namePosition = anchor >= 0 ? lines.slice(0, anchor).join(" ").length : -1;
   if (!patient.lastName) {
-    for (let index = 0; index < lines.length; index++) {
-      const match = LETTER_PATIENT.exec(lines[index]!);
-      if (!match) continue;
-      const name = splitPersonName(match[1]!.replace(CREDENTIALS, ""));
-      if (name.lastName) {
+    for (const pattern of LETTER_PATIENT) {
+      const match = pattern.exec(joined);
+      const name = match ? splitPersonName(match[1]!) : {};
+      if (match && name.lastName) {
         Object.assign(patient, name);
-        if (anchor < 0) anchor = index;
+        namePosition = match.index;
+        anchor = lineAt(lines, match.index);
         break;
       }
     }
   }
-  const dob = findLabel(lines, DOB_LABEL);
+  const dob = DOB_LABEL.exec(joined);
   if (dob) {
-    const date = parseDate(dob.rest, "birth") ?? parseDate(lines[dob.index + 1] ?? "", "birth");
+    const date = parseDate(joined.slice(dob.index + dob[0].length, dob.index + dob[0].length + 40), "birth");
     if (date) patient.dateOfBirth = date;
-    if (anchor < 0) anchor = dob.index;
   }
-  const addressLabel = findLabel(lines, ADDRESS_LABEL);
-  const address =
-    addressLabel && !PRESCRIBER_LABEL.test(lines[addressLabel.index - 1] ?? "")
-      ? readAddress(lines, addressLabel.index, addressLabel.index + 3)
-      : anchor >= 0
-        ? readAddress(lines, anchor, anchor + 5)
-        : {};
-  Object.assign(patient, address);
+  Object.assign(patient, readAddress(joined, Math.max(0, namePosition)));
   return { patient, anchor };
 }
 
-export function readExpiration(lines: readonly string[]): string | undefined {
+function lineAt(lines: readonly string[], position: number): number {
+  let end = 0;
   for (let index = 0; index < lines.length; index++) {
-    const match = EXPIRATION_LABEL.exec(lines[index]!);
-    if (!match) continue;
-    const rest = lines[index]!.slice(match.index + match[0].length);
-    const date = parseDate(rest, "expiration") ?? parseDate(lines[index + 1] ?? "", "expiration");
+    end += lines[index]!.length + 1;
+    if (position < end) return index;
+  }
+  return lines.length - 1;
+}
+
+export function readExpiration(lines: readonly string[]): string | undefined {
+  const joined = lines.join(" ");
+  for (const match of joined.matchAll(new RegExp(EXPIRATION_LABEL.source, "gi"))) {
+    const after = joined.slice(match.index + match[0].length, match.index + match[0].length + 40);
+    const date = parseDate(after, "expiration");
     if (date) return date;
   }
   return undefined;
 }
 
 function prescriberName(text: string): string | undefined {
-  const doctor = DOCTOR_NAME.exec(text);
-  if (doctor) return `Dr. ${clean(doctor[1]!.replace(CREDENTIALS, ""))}`;
-  const credentialed = CREDENTIALED_NAME.exec(text);
-  if (credentialed) return `Dr. ${clean(credentialed[1]!)}`;
-  return undefined;
+  const found = DOCTOR_NAME.exec(text)?.[1] ?? CREDENTIALED_NAME.exec(text)?.[1];
+  if (!found) return undefined;
+  return `Dr. ${titleCaseWords(clean(found.replace(new RegExp(`,?\\s*${CREDENTIAL}`, "g"), "")))}`;
 }
 
-/** The prescriber: a labelled or "Dr." name, the clinic (a labelled or eye-care-sounding line), a phone not a fax. */
+function clinicNameOf(line: string, lines: readonly string[]): string | undefined {
+  const name = clean(
+    line
+      // The logo, read as a letter or two of debris before the name.
+      .replace(/^[^A-Za-z]*(?:(?!Dr\.)[A-Za-z]{1,2}[^A-Za-z\s]*\s+)?(?=[A-Z])/, "")
+      .replace(/\s+\d{1,6}\s+.*$/, "")
+      .replace(/\s[-|·•]\s.*$/, ""),
+  );
+  if (!/[A-Za-z]{3}/.test(name)) return undefined;
+  if (name !== name.toUpperCase()) return name;
+  // A letterhead in capitals: the signature block may print the same name in its own case.
+  const mixed = lines.map(clean).find((other) => other.toUpperCase() === name && other !== name);
+  return mixed ?? titleCaseWords(name);
+}
+
+/** The prescriber: a "Dr." or credentialed name, the clinic (a labelled or eye-care-sounding line), a phone not a fax. */
 export function readPrescriber(lines: readonly string[], patientAnchor: number): RxAnalysis["prescriber"] {
   const prescriber: NonNullable<RxAnalysis["prescriber"]> = {};
   const labelled = findLabel(lines, PRESCRIBER_LABEL);
-  const fromLabel = labelled ? clean(labelled.rest.replace(NEXT_LABEL, "")) : "";
+  const fromLabel = labelled ? prescriberName(clean(labelled.rest.replace(NEXT_LABEL, ""))) : undefined;
   const name =
-    (fromLabel ? (prescriberName(fromLabel) ?? prescriberName(`Dr. ${fromLabel.replace(/^Dr\.?\s*/, "")}`)) : null) ??
+    fromLabel ??
+    lines.map((line) => (DOCTOR_NAME.test(line) ? prescriberName(line) : undefined)).find(Boolean) ??
     lines.map(prescriberName).find(Boolean);
   if (name) prescriber.name = name;
 
   const clinicLabel = findLabel(lines, CLINIC_LABEL);
-  const clinicLine = clinicLabel
-    ? clean(clinicLabel.rest)
-    : lines.slice(0, patientAnchor >= 0 ? patientAnchor : 6).find((line) => CLINIC_WORDS.test(line) && !/\d{3}/.test(line));
-  if (clinicLine) {
-    const clinicName = clean(clinicLine.replace(DOCTOR_NAME, "").replace(/\s[-|]\s.*$/, ""));
-    if (clinicName && /[A-Za-z]{3}/.test(clinicName)) prescriber.clinicName = clinicName;
-  }
+  const top = lines.slice(0, patientAnchor >= 0 ? patientAnchor : 6);
+  const clinicLine = clinicLabel ? clinicLabel.rest : top.find((line) => CLINIC_WORDS.test(line));
+  const clinicName = clinicLine ? clinicNameOf(clinicLine, lines) : undefined;
+  if (clinicName) prescriber.clinicName = clinicName;
 
-  const phones = lines
-    .map((line, index) => ({ line, index }))
-    .filter(({ line }) => !/\bfax\b/i.test(line) || PHONE_LABEL.test(line.split(/fax/i)[0]!));
-  const labelledPhone = phones.find(({ line, index }) => {
-    if (!PHONE_LABEL.test(line)) return false;
+  const phoneLines = lines.map((line, index) => ({ text: line.split(FAX)[0]!, index }));
+  const labelledPhone = phoneLines.find(
     // The patient's own phone sits in the patient's block; the prescriber's is elsewhere.
-    return patientAnchor < 0 || index < patientAnchor || index > patientAnchor + 3;
-  });
-  const phone =
-    (labelledPhone ? parsePhone(labelledPhone.line.split(/fax/i)[0]!) : null) ??
-    phones.map(({ line }) => parsePhone(line.split(/fax/i)[0]!)).find(Boolean);
+    ({ text, index }) => PHONE_LABEL.test(text) && parsePhone(text) && (index < patientAnchor || index > patientAnchor + 3),
+  );
+  const phone = parsePhone(labelledPhone?.text ?? "") ?? phoneLines.map(({ text }) => parsePhone(text)).find(Boolean);
   if (phone) prescriber.phone = phone;
   return Object.keys(prescriber).length > 0 ? prescriber : undefined;
 }

@@ -1,59 +1,32 @@
-import type { RxAnalysis, RxEyeKey, RxEyeReading } from "./rx-analysis";
-import { findBrand, findColor, normalizeBrand, normalizeColor } from "./rx-text-brands";
+import type { RxAnalysis, RxEyeKey } from "./rx-analysis";
+import { findBrand, findColor } from "./rx-text-brands";
 import { readExpiration, readPatient, readPrescriber } from "./rx-text-fields";
 import {
-  hasExplicitSign,
-  normalizeAdd,
-  normalizeAxis,
-  normalizeBaseCurve,
-  normalizeCylinder,
-  normalizeDiameter,
-  normalizeSphere,
-  parseNumberToken,
-} from "./rx-text-values";
+  alignToColumns,
+  type EyeDraft,
+  type Field,
+  findLabels,
+  isNumericField,
+  isValue,
+  prepareRow,
+  readEyeText,
+  setValue,
+  tokenize,
+  valueCount,
+} from "./rx-text-row";
 
 /**
  * OCR text (or a PDF's text layer) → the prescription it holds (spec 2 §3 AI analysis result), pure and forgiving.
  * Lens values come per eye from three shapes: a table (a header row of labels, then one row per eye: OD/OS, Right/
- * Left), a transposed table (a header of eyes, then one row per label) and prose or a box label ("BC 8.6",
- * "Power: -2.25"). A row's unlabelled values are aligned to the header's columns, keeping only plausible ones, so a
- * blank cell or a stray mark shifts nothing. Without a stated eye the values go to unknownEye1.
+ * Left), a transposed table (a header of eyes, then one row per label) and prose ("Right eye (OD): Acuvue Oasys,
+ * power -2.25, BC 8.4"). A box label's values, or a prescription's that names no eye, go to unknownEye1. The
+ * patient, the expiration and the prescriber come from rx-text-fields.ts.
  */
 
-type NumericField = "sphere" | "cylinder" | "axis" | "add" | "baseCurve" | "diameter";
-type Field = NumericField | "color" | "brand";
 type EyeCode = "OD" | "OS" | "OU";
 
 /** What the text is: a prescription (eyes, patient, prescriber) or a lens box (one eye's values and a brand). */
 export type RxTextKind = "prescription" | "box";
-
-const NORMALIZERS: Record<NumericField, (raw: string) => string | null> = {
-  sphere: normalizeSphere,
-  cylinder: normalizeCylinder,
-  axis: normalizeAxis,
-  add: normalizeAdd,
-  baseCurve: normalizeBaseCurve,
-  diameter: normalizeDiameter,
-};
-const NUMERIC_FIELDS = Object.keys(NORMALIZERS) as NumericField[];
-
-const LABEL_SOURCE: Record<Field, string> = {
-  sphere: "sph\\s?/\\s?pwr|pwr\\s?/\\s?sph|sphere|spherical|sph|power|powr|p0wer|pwr",
-  cylinder: "cylinder|cyl|cy1|cvl",
-  axis: "axis|ax1s|axs|ax",
-  add: "add\\s+power|add\\s+pwr|add",
-  baseCurve: "base\\s*curve|b\\.\\s?c\\.?|bc|8c|b/c",
-  diameter: "diameter|diam|dia|d1a|0ia",
-  color: "colou?r|tint",
-  brand: "brand\\s?/\\s?lens|manufacturer\\s?/\\s?brand|brand|lens\\s+(?:name|brand|type)|lens(?=\\s*:)|product|manufacturer",
-};
-function labelPattern(sources: Record<Field, string>): RegExp {
-  const alternatives = Object.entries(sources).map(([field, source]) => `(?<${field}>${source})`);
-  return new RegExp(`(?<![A-Za-z0-9])(?:${alternatives.join("|")})(?![A-Za-z0-9])\\.?\\s*[:=]?`, "gi");
-}
-const LABEL = labelPattern(LABEL_SOURCE);
-/** In a header row "Lens" alone names the brand column (in prose it is just a word). */
-const HEADER_LABEL = labelPattern({ ...LABEL_SOURCE, brand: `${LABEL_SOURCE.brand}|lens` });
 
 const EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
   ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|O\.\s?D\.?|[O0Q]D|RE|R\.E\.|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
@@ -67,24 +40,8 @@ const EYE_ANYWHERE: ReadonlyArray<[EyeCode, RegExp]> = [
 /** Another eye's label inside a row ("OD: -2.25 8.6 14.2   OS: -2.50 8.6 14.2"). */
 const EYE_INSIDE = /\s(?=(?:O\.\s?S\.?|[O0Q]S|Left(?:\s+[Ee]ye)?|LE|O\.\s?D\.?|[O0Q]D|Right(?:\s+[Ee]ye)?)(?:\s*[:(]|\s+[-+\dt]))/;
 const AFTER_EYE = /^\s*(?:eye\b)?\s*(?:\([^)]{0,16}\)|\b(?:right|left)(?:\s+eye)?\b)?\s*(?:[:;|]|-(?=\s))?\s*/i;
-/** An empty cell: a dash, N/A, or DS/SPH in a cylinder column ("dioptres sphere": no astigmatism). */
-const BLANK = /^(?:-{1,3}|—|_|n\/?a|none|nil|DS|SPH)$/i;
-const ADD_WORD = /^(?:LOW|LO|MID|MED|MEDIUM|HIGH|HI)$/i;
 
-interface Token {
-  text: string;
-  start: number;
-}
-
-interface Label {
-  field: Field;
-  start: number;
-  end: number;
-}
-
-interface EyeDraft extends RxEyeReading {
-  unsignedSphere?: boolean;
-}
+type Eyes = Partial<Record<RxEyeKey, EyeDraft>>;
 
 function normalizeText(text: string): string {
   return text
@@ -102,196 +59,70 @@ function normalizeText(text: string): string {
     .replace(/ +/g, " ");
 }
 
-/** Splits glued values apart ("-2.25-0.75", "-0.75x180", "- 2.25") before tokenising. */
-function prepareRow(text: string): string {
-  return text
-    .replace(/(\d),(\d\d)(?!\d)/g, "$1.$2")
-    .replace(/(\d)\s*[x×]\s*(\d)/g, "$1 x$2")
-    .replace(/(\d)([+-]\d)/g, "$1 $2");
-}
-
-function tokenize(text: string): Token[] {
-  return [...text.matchAll(/[^\s|;,/()[\]{}]+/g)].map((m) => ({ text: m[0], start: m.index }));
-}
-
-function findLabels(text: string, pattern = LABEL): Label[] {
-  return [...text.matchAll(pattern)].map((m) => ({
-    field: Object.entries(m.groups ?? {}).find(([, value]) => value !== undefined)![0] as Field,
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
-}
-
-function isValue(token: string): boolean {
-  return BLANK.test(token) || ADD_WORD.test(token) || /^PL(?:ANO)?$/i.test(token) || parseNumberToken(token) !== null;
-}
-
-function setValue(eye: EyeDraft, field: NumericField, raw: string): boolean {
-  if (eye[field] !== undefined || BLANK.test(raw)) return false;
-  const value = NORMALIZERS[field](raw);
-  if (value === null) return false;
-  eye[field] = value;
-  if (field === "sphere") eye.unsignedSphere = !hasExplicitSign(raw) && value !== "0.00";
-  return true;
-}
-
-/** Plausible values of a row without labels, by kind: signed dioptres, then a cylinder, an axis, BC and DIA. */
-function assignByKind(eye: EyeDraft, values: readonly Token[]): void {
-  for (const { text } of values) {
-    if (BLANK.test(text)) continue;
-    const number = parseNumberToken(text.replace(/^x/, ""));
-    if (/^x/.test(text) || (number && number.fraction === null && number.sign === null && eye.cylinder)) {
-      if (setValue(eye, "axis", text)) continue;
-    }
-    if (ADD_WORD.test(text) && setValue(eye, "add", text)) continue;
-    const oneDecimal = number?.fraction?.length === 1 && number.sign === null;
-    if (oneDecimal && (setValue(eye, "baseCurve", text) || setValue(eye, "diameter", text))) continue;
-    if (!eye.sphere && !oneDecimal && setValue(eye, "sphere", text)) continue;
-    if (eye.sphere && number?.sign !== "+" && number?.fraction?.length === 2 && setValue(eye, "cylinder", text)) {
-      continue;
-    }
-    if (eye.sphere && number?.sign !== "-" && setValue(eye, "add", text)) continue;
-    if (number && number.fraction === null) setValue(eye, "axis", text);
-  }
-}
-
-/**
- * Unlabelled row values against the header's columns: the order-keeping assignment with the most plausible values
- * (a dynamic programme like an edit distance: a column may stay empty, a stray token may be skipped).
- */
-function alignToColumns(eye: EyeDraft, values: readonly Token[], columns: readonly NumericField[]): void {
-  const score = (column: NumericField, token: string) =>
-    BLANK.test(token) ? 0.5 : NORMALIZERS[column](token) !== null ? 1 : -Infinity;
-  const best: number[][] = Array.from({ length: columns.length + 1 }, () => new Array(values.length + 1).fill(0));
-  for (let i = columns.length - 1; i >= 0; i--) {
-    for (let j = values.length - 1; j >= 0; j--) {
-      best[i]![j] = Math.max(
-        best[i + 1]![j]!,
-        best[i]![j + 1]! - 0.01,
-        best[i + 1]![j + 1]! + score(columns[i]!, values[j]!.text),
-      );
-    }
-  }
-  let i = 0;
-  let j = 0;
-  while (i < columns.length && j < values.length) {
-    const here = best[i]![j]!;
-    if (here === best[i + 1]![j + 1]! + score(columns[i]!, values[j]!.text)) {
-      setValue(eye, columns[i]!, values[j]!.text);
-      i++;
-      j++;
-    } else if (here === best[i + 1]![j]!) i++;
-    else j++;
-  }
-}
-
-function readWords(eye: EyeDraft, words: string, columns: readonly Field[]): void {
-  if (!/[A-Za-z]{3}/.test(words)) return;
-  const color = findColor(words);
-  if (color && !eye.color && (columns.includes("color") || columns.length === 0)) eye.color = color.name;
-  const rest = color ? words.slice(0, color.start) + words.slice(color.end) : words;
-  if (!eye.brand && (columns.includes("brand") || findBrand(rest))) {
-    const brand = columns.includes("brand") ? normalizeBrand(rest) : findBrand(rest)?.name;
-    if (brand) eye.brand = brand;
-  }
-}
-
-/** One eye's text (a table row or a sentence): labelled values, then the rest by the header or by kind. */
-function readEyeText(eye: EyeDraft, raw: string, columns: readonly Field[], labelledOnly = false): void {
-  const text = prepareRow(raw);
-  // In a table row, "SPH" or "DS" in the cylinder column is an empty cell, not a label.
-  const labels = findLabels(text).filter(
-    (label) => columns.length === 0 || !BLANK.test(text.slice(label.start, label.end).trim()),
-  );
-  const tokens = tokenize(text).filter((token) => !labels.some((l) => token.start >= l.start && token.start < l.end));
-  const used = new Set<Token>();
-  if (labels.length > 0) {
-    const firstValue = tokens.find((token) => isValue(token.text));
-    const after = !firstValue || labels[0]!.start <= firstValue.start;
-    labels.forEach((label, index) => {
-      const from = after ? label.end : index > 0 ? labels[index - 1]!.end : 0;
-      const to = after ? (labels[index + 1]?.start ?? text.length) : label.start;
-      const region = tokens.filter((token) => token.start >= from && token.start < to && !used.has(token));
-      if (label.field === "brand" || label.field === "color") {
-        const words = region.filter((token) => !isValue(token.text)).map((token) => token.text);
-        const value = label.field === "brand" ? normalizeBrand(words.join(" ")) : normalizeColor(words.join(" "));
-        if (value && !eye[label.field]) eye[label.field] = value;
-        return;
-      }
-      const ordered = after ? region : [...region].reverse();
-      const hit = ordered.find((token) => isValue(token.text) && NORMALIZERS[label.field as NumericField](token.text));
-      if (hit && setValue(eye, label.field as NumericField, hit.text)) used.add(hit);
-    });
-  }
-  const rest = tokens.filter((token) => !used.has(token));
-  const values = rest.filter((token) => isValue(token.text));
-  if (!labelledOnly) {
-    const numericColumns = columns.filter((c): c is NumericField => (NUMERIC_FIELDS as string[]).includes(c));
-    if (labels.length === 0 && numericColumns.length > 0) alignToColumns(eye, values, numericColumns);
-    else assignByKind(eye, values);
-  }
-  if (!labelledOnly || labels.length > 0) {
-    readWords(eye, rest.filter((token) => !isValue(token.text)).map((t) => t.text).join(" "), columns);
-  }
-}
-
 function eyeAtStart(line: string): { eye: EyeCode; rest: string } | null {
   const text = line.replace(/^[\s|[\]{}*•·>]+/, "");
   for (const [eye, pattern] of EYE_START) {
     const match = pattern.exec(text);
-    if (!match) continue;
-    const rest = text.slice(match[0].length);
-    return { eye, rest: rest.replace(AFTER_EYE, "") };
+    if (match) return { eye, rest: text.slice(match[0].length).replace(AFTER_EYE, "") };
   }
   return null;
 }
 
+/** A header row: two or more lens labels and (almost) no values. */
 function headerColumns(line: string): Field[] | null {
   const text = prepareRow(line);
-  const labels = findLabels(text, HEADER_LABEL);
-  const numeric = labels.filter((label) => (NUMERIC_FIELDS as string[]).includes(label.field));
-  const values = tokenize(text).filter((token) => isValue(token.text) && !BLANK.test(token.text));
-  return numeric.length >= 2 && values.length <= 1 ? labels.map((label) => label.field) : null;
+  const labels = findLabels(text, "header");
+  const numeric = labels.filter((label) => isNumericField(label.field));
+  return numeric.length >= 2 && valueCount(text) <= 1 ? labels.map((label) => label.field) : null;
 }
 
+/** The eyes a line names, in order, each once ("OD (Right)  OS (Left)" → OD, OS). */
 function eyesInLine(line: string): EyeCode[] {
-  return EYE_ANYWHERE.flatMap(([eye, pattern]) => [...line.matchAll(pattern)].map((m) => ({ eye, at: m.index })))
+  const found = EYE_ANYWHERE.flatMap(([eye, pattern]) => [...line.matchAll(pattern)].map((m) => ({ eye, at: m.index })))
     .sort((a, b) => a.at - b.at)
     .map(({ eye }) => eye);
+  return [...new Set(found)];
 }
-
-type Eyes = Partial<Record<RxEyeKey, EyeDraft>>;
 
 function draft(eyes: Eyes, code: EyeCode): EyeDraft[] {
   const keys: RxEyeKey[] = code === "OU" ? ["OD", "OS"] : [code];
   return keys.map((key) => (eyes[key] ??= {}));
 }
 
-/** A table of one row per label and one column per eye: "Sphere -2.25 -2.50". */
-function readTransposed(eyes: Eyes, lines: readonly string[], start: number, order: EyeCode[]): number {
+/** A table of one row per label and one column per eye: "Sphere -2.25 -2.50", "Brand Biofinity Biofinity". */
+function readTransposed(eyes: Eyes, lines: readonly string[], start: number, order: readonly EyeCode[]): number {
   let index = start;
   for (; index < Math.min(lines.length, start + 12); index++) {
     const text = prepareRow(lines[index]!);
-    const label = findLabels(text)[0];
+    const label = findLabels(text, "header")[0];
     if (!label || label.start > 3) break;
-    const tokens = tokenize(text.slice(label.end));
-    if (label.field === "brand" || label.field === "color") {
-      let rest = text.slice(label.end);
+    let rest = text.slice(label.end);
+    if (!isNumericField(label.field)) {
+      const field = label.field;
       for (const code of order) {
-        const found = label.field === "brand" ? findBrand(rest) : findColor(rest);
+        const found = field === "brand" ? findBrand(rest) : findColor(rest);
         if (!found) break;
-        for (const eye of draft(eyes, code)) eye[label.field] ??= found.name;
+        for (const eye of draft(eyes, code)) eye[field] ??= found.name;
         rest = rest.slice(found.end);
       }
       continue;
     }
-    const values = tokens.filter((token) => isValue(token.text));
+    const field = label.field;
+    const values = tokenize(rest).filter((token) => isValue(token.text));
     order.forEach((code, position) => {
       const value = values[position];
-      if (value) for (const eye of draft(eyes, code)) setValue(eye, label.field as NumericField, value.text);
+      if (value) for (const eye of draft(eyes, code)) setValue(eye, field, value.text);
     });
   }
   return index - 1;
+}
+
+/** A line that holds values (a wrapped row's continuation) rather than the next part of the document. */
+function continues(line: string): boolean {
+  if (eyeAtStart(line) || headerColumns(line)) return false;
+  const values = valueCount(line);
+  const tokens = tokenize(prepareRow(line)).length;
+  return values > 0 && (findLabels(prepareRow(line)).length > 0 || values * 2 >= tokens);
 }
 
 function readEyes(lines: readonly string[]): Eyes {
@@ -299,13 +130,12 @@ function readEyes(lines: readonly string[]): Eyes {
   let columns: Field[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
-    const header = headerColumns(line);
     const eyeOrder = eyesInLine(line);
-    const hasValue = tokenize(prepareRow(line)).some((token) => isValue(token.text) && !BLANK.test(token.text));
-    if (new Set(eyeOrder).size >= 2 && !hasValue) {
+    if (eyeOrder.length >= 2 && valueCount(line) === 0 && !/[a-z]{4}/.test(line.replace(/\b(?:right|left|eye)\b/gi, ""))) {
       index = readTransposed(eyes, lines, index + 1, eyeOrder.slice(0, 2));
       continue;
     }
+    const header = headerColumns(line);
     if (header) {
       columns = header;
       continue;
@@ -313,34 +143,58 @@ function readEyes(lines: readonly string[]): Eyes {
     const start = eyeAtStart(line);
     if (!start) continue;
     let text = start.rest;
-    // A row whose values wrapped onto the next line(s), or a label alone on its line.
-    const expected = Math.max(1, columns.filter((c) => c !== "brand" && c !== "color").length);
+    // A row whose values wrapped onto the next line, or an eye's name alone on its line with its values below.
+    const expected = Math.max(1, columns.filter(isNumericField).length - 2);
     for (let next = index + 1; next < Math.min(lines.length, index + 3); next++) {
-      const count = tokenize(prepareRow(text)).filter((token) => isValue(token.text)).length;
-      const following = lines[next]!;
-      if (count >= expected || eyeAtStart(following) || headerColumns(following)) break;
-      const tokens = tokenize(prepareRow(following));
-      if (tokens.length === 0 || tokens.filter((t) => isValue(t.text)).length * 2 < tokens.length) break;
-      text += ` ${following}`;
+      if (valueCount(text) >= expected || !continues(lines[next]!)) break;
+      text += ` ${lines[next]!}`;
       index = next;
     }
     const parts = text.split(EYE_INSIDE);
-    for (const eye of draft(eyes, start.eye)) readEyeText(eye, parts[0]!, columns);
+    for (const eye of draft(eyes, start.eye)) readEyeText(eye, parts[0]!, { columns });
     for (const part of parts.slice(1)) {
       const inner = eyeAtStart(part);
-      if (inner) for (const eye of draft(eyes, inner.eye)) readEyeText(eye, inner.rest, columns);
+      if (inner) for (const eye of draft(eyes, inner.eye)) readEyeText(eye, inner.rest, { columns });
     }
   }
   return eyes;
 }
 
-/** A box label, or a prescription without eyes: labelled values only (a lot number is not a power). */
+/** "Lens: Biofinity (both eyes)" under a table: the brand of every eye that has none of its own. */
+function readSharedBrand(lines: readonly string[], eyes: Eyes): void {
+  for (const line of lines) {
+    if (eyeAtStart(line)) continue;
+    const label = findLabels(line).find((found) => found.field === "brand" && found.start < 3);
+    if (!label) continue;
+    const shared: EyeDraft = {};
+    readEyeText(shared, line.slice(label.start), { labelledOnly: true });
+    if (!shared.brand) continue;
+    for (const eye of Object.values(eyes)) if (eye && hasValues(eye)) eye.brand ??= shared.brand;
+    return;
+  }
+}
+
+/**
+ * A box label, or a prescription without eyes: values only from lines that carry labels (a lot number or a barcode's
+ * digits are not powers), and a header line's values from the line below it.
+ */
 function readUnknownEye(lines: readonly string[], kind: RxTextKind): EyeDraft {
   const eye: EyeDraft = {};
-  for (const line of lines) readEyeText(eye, line, [], true);
-  const whole = lines.join(" ");
+  const labels = kind === "box" ? "box" : "row";
+  for (let index = 0; index < lines.length; index++) {
+    const line = prepareRow(lines[index]!);
+    const found = findLabels(line, labels);
+    const next = lines[index + 1];
+    if (found.filter((label) => isNumericField(label.field)).length >= 2 && valueCount(line) === 0 && next) {
+      const values = tokenize(prepareRow(next)).filter((token) => isValue(token.text));
+      alignToColumns(eye, values, found.map((label) => label.field).filter(isNumericField));
+      index++;
+      continue;
+    }
+    readEyeText(eye, line, { labels, labelledOnly: true });
+  }
   if (!eye.brand && kind === "box") {
-    const brand = findBrand(whole);
+    const brand = findBrand(lines.join(" "));
     if (brand) eye.brand = brand.name;
   }
   return eye;
@@ -377,7 +231,8 @@ export function parseRxText(
     .map((line) => line.trim())
     .filter(Boolean);
   const eyes = kind === "box" ? {} : readEyes(lines);
-  if (!hasValues(eyes.OD) && !hasValues(eyes.OS)) {
+  if (hasValues(eyes.OD) || hasValues(eyes.OS)) readSharedBrand(lines, eyes);
+  else {
     const unknown = readUnknownEye(lines, kind);
     if (hasValues(unknown)) eyes.unknownEye1 = unknown;
   }
