@@ -40,7 +40,7 @@ const CREDENTIALED_NAME = new RegExp(`\\b(${NAME_WORD}(?:\\s+[A-Z]\\.)?\\s+${NAM
 const STREET = `\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:${NAME_WORD}\\s+){1,3}(?:St|Street|Ave|Avenue|Dr|Drive|Rd|Road|Ln|Lane|Blvd|Way|Ct|Court|Pl|Place|Pkwy|Hwy|Cir|Ter|Trl)\\b\\.?`;
 /** "123 N Maple St, Boise, ID 83702", with OCR's commas, label debris ("City/State/ZIP:") or a line break between. */
 const ADDRESS = new RegExp(
-  `(${STREET})(?:,?\\s+(?:(?:Apt|Unit|#)\\s*\\w+,?\\s+)?)(?:City\\s*[/,]?\\s*State\\s*[/,]?\\s*Zip\\s*:?\\s*)?` +
+  `(${STREET})(?:,?\\s+(?:(?:Apt|Unit|#)\\s*\\w+,?\\s+)?)(?:City\\s*[/,]?\\s*State\\s*[/,]?\\s*(?:Zip|ZIP)\\s*:?\\s*)?` +
     `([A-Z][A-Za-z.'-]*(?:\\s+[A-Z][A-Za-z.'-]*){0,3}),?\\s+([A-Z]{2})\\.?,?\\s+([0-9OIlS]{5})(?:-\\d{4})?\\b`,
   "g",
 );
@@ -200,7 +200,10 @@ export function readPrescriber(lines: readonly string[], patientAnchor: number):
 
   const clinicLabel = findLabel(lines, CLINIC_LABEL);
   const top = lines.slice(0, patientAnchor >= 0 ? patientAnchor : 6);
-  const clinicLine = clinicLabel ? clinicLabel.rest : top.find((line) => CLINIC_WORDS.test(line));
+  // A table's header ("Eye PWR BC") is not a clinic.
+  const clinicLine = clinicLabel
+    ? clinicLabel.rest
+    : top.find((line) => CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line));
   const clinicName = clinicLine ? clinicNameOf(clinicLine, lines) : undefined;
   if (clinicName) prescriber.clinicName = clinicName;
 

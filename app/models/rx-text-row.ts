@@ -106,7 +106,9 @@ export function findLabels(text: string, set: LabelSet = "row"): Label[] {
 }
 
 export function isValue(token: string): boolean {
-  return BLANK.test(token) || ADD_WORD.test(token) || /^PL(?:ANO)?$/i.test(token) || parseNumberToken(token) !== null;
+  if (BLANK.test(token) || ADD_WORD.test(token) || /^PL(?:ANO)?$/i.test(token)) return true;
+  // "x180": the axis in the shorthand "-0.75 x 180".
+  return parseNumberToken(token.replace(/^x(?=\d)/, "")) !== null;
 }
 
 export function valueCount(text: string): number {

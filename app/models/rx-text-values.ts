@@ -117,7 +117,8 @@ const PLANO = /^(?:PL|PLANO|PLAN0|P1ANO|PLNO|0\.00|O\.OO|\+?0\.?00?)$/i;
 export function normalizeSphere(raw: string): string | null {
   if (PLANO.test(raw.trim())) return "0.00";
   const parsed = parseNumberToken(raw);
-  if (!parsed) return null;
+  // Powers print two decimals; an unsigned "14.0" or "8.6" is a diameter or base curve.
+  if (!parsed || (parsed.sign === null && parsed.fraction?.length === 1)) return null;
   for (const { magnitude, viaFour } of dioptreCandidates(parsed)) {
     const value = (parsed.sign === "-" ? -1 : 1) * magnitude;
     if (Math.abs(value) <= 20 && onStep(value, 0.25)) {
@@ -296,6 +297,6 @@ export function parsePhone(text: string): string | null {
   if (!/^\d{3}$/.test(area!) || !/^\d{3}$/.test(exchange!) || !/^\d{4}$/.test(line!)) return null;
   if (area!.startsWith("0") || area!.startsWith("1")) return null;
   // Mostly real digits: a run of look-alike letters is a word, not a number.
-  if ((match[0].match(/\d/g) ?? []).length < 8) return null;
+  if ((match[0].match(/\d/g) ?? []).length < 7) return null;
   return `(${area}) ${exchange}-${line}`;
 }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { ImageMeasures } from "~/models/image-classifier";
 import { measureImage } from "~/services/prescriptions/image-measures.server";
+import type { RawImage } from "./heic.server";
 
 /**
  * An upload made ready for tesseract: turned upright (EXIF), grey, scaled so that body text is ~30 px tall (the size
@@ -37,8 +38,13 @@ export interface PreparedImage {
   measures: ImageMeasures;
 }
 
-export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
-  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" }).rotate();
+/** Encoded bytes (JPEG, PNG, TIFF, WebP) or decoded RGBA pixels (a HEIC, see heic.server.ts). */
+export async function prepareImage(input: Buffer | RawImage): Promise<PreparedImage> {
+  const image = (
+    Buffer.isBuffer(input)
+      ? sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
+      : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 4 } })
+  ).rotate();
   const metadata = await image.metadata();
   const sideways = (metadata.orientation ?? 1) >= 5;
   const width = (sideways ? metadata.height : metadata.width) ?? 0;

@@ -3,6 +3,7 @@ import { classifyImage, textFeatures } from "~/models/image-classifier";
 import type { RxReading } from "~/models/rx-analysis";
 import { parseRxText } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
+import { decodeHeic } from "./heic.server";
 import { prepareImage, sniffType } from "./ocr-image.server";
 import { readPdfText } from "./pdf-text.server";
 import type { PrescriptionReader } from "./prescription-reader";
@@ -62,7 +63,7 @@ export interface TesseractReader extends PrescriptionReader {
 export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractReader {
   async function readOnce(
     { bytes, contentType }: { bytes: Buffer; contentType: string },
-    correlationId: string,
+    { correlationId, timeoutMs }: { correlationId: string; timeoutMs: number },
     timings: ReaderTimings,
   ): Promise<RxReading> {
     const sniffed = sniffType(bytes);
@@ -73,8 +74,14 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
       timings.prepareMs = performance.now() - started;
       return { classification: null, analysis: parseRxText(text, { correlationId }), text };
     }
-    if (type !== "png" && type !== "jpeg" && type !== "tiff" && type !== "webp") throw new UnsupportedError();
-    const prepared = await prepareImage(bytes);
+    const image =
+      type === "heic" || type === "heif"
+        ? await decodeHeic(bytes, timeoutMs)
+        : type === "png" || type === "jpeg" || type === "tiff" || type === "webp"
+          ? bytes
+          : null;
+    if (!image) throw new UnsupportedError();
+    const prepared = await prepareImage(image);
     timings.prepareMs = performance.now() - started;
     started = performance.now();
     const ocr = await pool.recognize(prepared.pgm);
@@ -99,7 +106,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
     let reading: RxReading | null = null;
     let outcome: Outcome;
     try {
-      reading = await withTimeout(readOnce(input, correlationId, timings), timeoutMs);
+      reading = await withTimeout(readOnce(input, { correlationId, timeoutMs }, timings), timeoutMs);
       outcome = reading.analysis ? "read" : "empty";
     } catch (error) {
       outcome =
