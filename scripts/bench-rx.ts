@@ -15,6 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
+import type { PSM } from "tesseract.js";
 import { prepareImage } from "../app/services/adapters/ocr/ocr-image.server";
 import { createOcrPool, MODEL_FOLDER } from "../app/services/adapters/ocr/tesseract-pool.server";
 import { createTesseractReader } from "../app/services/adapters/ocr/tesseract-reader.server";
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     misses: { type: "string", default: "0" },
     json: { type: "string" },
     timeout: { type: "string", default: "60000" },
+    psm: { type: "string" },
   },
 });
 
@@ -62,7 +64,10 @@ ${[
   .join("\n")}
 </svg>`;
 
-const pool = createOcrPool({ workers: 1 });
+const pool = createOcrPool({
+  workers: 1,
+  parameters: args.psm ? { tessedit_pageseg_mode: args.psm as PSM } : undefined,
+});
 const reader = createTesseractReader(pool, createLogger({ level: "silent" }));
 
 async function timeOcr(image: Buffer, runs: number): Promise<number> {
@@ -108,7 +113,7 @@ for (const item of items) {
   if (!isPdf) board.addClassification(item, timed.reading?.classification ?? null);
   board.addFields(item, timed.reading?.analysis);
   timings.push({ variant: item.variant, isPdf, ms: timed.ms, ...timed.timings, outcome: timed.outcome });
-  records.push({ file: item.file, outcome: timed.outcome, ms: timed.ms, reading: timed.reading });
+  records.push({ item, outcome: timed.outcome, ms: timed.ms, reading: timed.reading, details: timed.details });
   done++;
   if (done % 25 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
 }

@@ -17,8 +17,10 @@ const NEXT_LABEL =
 const NAME_WORD = "[A-Z][A-Za-z'-]+";
 const PERSON = `${NAME_WORD}(?:\\s+[A-Z]\\.)?(?:\\s+${NAME_WORD}){1,2}`;
 
+/** "Patient: …", "Name: …"; without its colon (OCR drops it) only before a capitalised name. */
 const PATIENT_LABEL =
-  /(?<![A-Za-z])(?:patient(?:'s)?(?:\s+name)?|pt\.?\s+name|(?<!(?:doctor|prescriber|clinic|practice|office|lens|brand|product)\s*)name)\s*[:;.]?\s+(?=[A-Za-z])/i;
+  /(?<![A-Za-z])(?:patient(?:'s)?(?:\s+name)?|pt\.?\s+name|(?<!(?:doctor|prescriber|clinic|practice|office|lens|brand|product)\s*)name)\s*[:;]\s*(?=[A-Za-z])/i;
+const BARE_PATIENT_LABEL = /(?<![A-Za-z])(?:Patient(?:\s+Name)?|PATIENT(?:\s+NAME)?|Name|NAME)\s+(?=[A-Z])/;
 const LETTER_PATIENT: readonly RegExp[] = [
   new RegExp(`prescription\\s+(?:is\\s+)?(?:for|of)\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
   new RegExp(`(?:concern|Dear)\\s*[:,]?\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
@@ -117,7 +119,7 @@ export function readPatient(lines: readonly string[]): { patient: RxAnalysisPati
   const joined = lines.join(" ");
   const patient: RxAnalysisPatient = {};
   let anchor = -1;
-  const labelled = findLabel(lines, PATIENT_LABEL);
+  const labelled = findLabel(lines, PATIENT_LABEL) ?? findLabel(lines, BARE_PATIENT_LABEL);
   if (labelled) {
     const name = splitPersonName(clean(labelled.rest.replace(NEXT_LABEL, "")));
     if (name.lastName) {

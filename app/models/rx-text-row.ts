@@ -84,9 +84,13 @@ export interface EyeDraft extends RxEyeReading {
 
 export type LabelSet = "row" | "header" | "box";
 
+/** A label run into its value on a box ("BC8.6", "PWR/D+3.00", "AXIS110"). */
+const GLUED_LABEL = /(?<![A-Za-z])(B\.?C\.?|DIAM?|PWR(?:\/D)?|SPH|CYL|AXIS|AX|ADD)(?=[-+\u2212]?\d)/gi;
+
 /** Splits glued values apart ("-2.25-0.75", "-0.75x180") and reads a decimal comma, before tokenising. */
 export function prepareRow(text: string): string {
   return text
+    .replace(GLUED_LABEL, "$1 ")
     .replace(/(\d),(\d\d)(?!\d)/g, "$1.$2")
     .replace(/(\d)\s*[x×]\s*(\d)/g, "$1 x$2")
     .replace(/(\d)([+-]\d)/g, "$1 $2");

@@ -29,12 +29,12 @@ type EyeCode = "OD" | "OS" | "OU";
 export type RxTextKind = "prescription" | "box";
 
 const EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
-  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|O\.\s?D\.?|[O0Q]D|RE|R\.E\.|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
-  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|O\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|O\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|O\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
   ["OU", /^(?:O\.\s?U\.?|[O0]U|[Bb]oth\s+[Ee]yes|BOTH\s+EYES)(?![A-Za-z0-9/])/],
 ];
 const EYE_ANYWHERE: ReadonlyArray<[EyeCode, RegExp]> = [
-  ["OD", /(?<![A-Za-z0-9])(?:O\.?\s?D\.?|[0Q]D|Right(?:\s+Eye)?|RIGHT)(?![A-Za-z0-9])/g],
+  ["OD", /(?<![A-Za-z0-9])(?:O\.?\s?D\.?|[0Q]D|oD|Right(?:\s+Eye)?|RIGHT)(?![A-Za-z0-9])/g],
   ["OS", /(?<![A-Za-z0-9])(?:O\.?\s?S\.?|[0Q]S|Left(?:\s+Eye)?|LEFT)(?![A-Za-z0-9])/g],
 ];
 /** Another eye's label inside a row ("OD: -2.25 8.6 14.2   OS: -2.50 8.6 14.2"). */
@@ -117,6 +117,18 @@ function readTransposed(eyes: Eyes, lines: readonly string[], start: number, ord
   return index - 1;
 }
 
+function startsWithLabel(line: string): boolean {
+  const label = findLabels(prepareRow(line))[0];
+  return label !== undefined && label.start <= 1 && isNumericField(label.field);
+}
+
+function endsWithLabel(text: string): boolean {
+  const prepared = prepareRow(text).trimEnd();
+  const labels = findLabels(prepared);
+  const last = labels[labels.length - 1];
+  return last !== undefined && prepared.slice(last.end).trim() === "" && isNumericField(last.field);
+}
+
 /** A line that holds values (a wrapped row's continuation) rather than the next part of the document. */
 function continues(line: string): boolean {
   if (eyeAtStart(line) || headerColumns(line)) return false;
@@ -143,12 +155,24 @@ function readEyes(lines: readonly string[]): Eyes {
     const start = eyeAtStart(line);
     if (!start) continue;
     let text = start.rest;
-    // A row whose values wrapped onto the next line, or an eye's name alone on its line with its values below.
+    // A row whose values wrapped onto the next line, an eye's name alone on its line with its values below, or a
+    // sentence that wrapped ("…, BC 8.40," / "DIA 14.50").
     const expected = Math.max(1, columns.filter(isNumericField).length - 2);
     for (let next = index + 1; next < Math.min(lines.length, index + 3); next++) {
-      if (valueCount(text) >= expected || !continues(lines[next]!)) break;
-      text += ` ${lines[next]!}`;
+      const following = lines[next]!;
+      const wrapped = endsWithLabel(text) || startsWithLabel(following);
+      if ((!wrapped && valueCount(text) >= expected) || !continues(following)) break;
+      text += ` ${following}`;
       index = next;
+    }
+    // A brand cell whose name wrapped ("1-Day Acuvue Moist for" / "(OD) Astigmatism").
+    const after = lines[index + 1];
+    const brand = findBrand(text);
+    if (brand && after && !eyeAtStart(after) && valueCount(after) === 0) {
+      const longer = findBrand(`${text} ${after.replace(/\([^)]*\)/g, " ")}`);
+      if (longer && longer.name.length > brand.name.length) {
+        for (const eye of draft(eyes, start.eye)) eye.brand ??= longer.name;
+      }
     }
     const parts = text.split(EYE_INSIDE);
     for (const eye of draft(eyes, start.eye)) readEyeText(eye, parts[0]!, { columns });
@@ -180,6 +204,11 @@ function readSharedBrand(lines: readonly string[], eyes: Eyes): void {
  */
 function readUnknownEye(lines: readonly string[], kind: RxTextKind): EyeDraft {
   const eye: EyeDraft = {};
+  // A box prints its brand over two or three lines ("ACUVUE OASYS" / "for Astigmatism").
+  if (kind === "box") {
+    const brand = findBrand(lines.join(" "));
+    if (brand) eye.brand = brand.name;
+  }
   const labels = kind === "box" ? "box" : "row";
   for (let index = 0; index < lines.length; index++) {
     const line = prepareRow(lines[index]!);
@@ -192,10 +221,6 @@ function readUnknownEye(lines: readonly string[], kind: RxTextKind): EyeDraft {
       continue;
     }
     readEyeText(eye, line, { labels, labelledOnly: true });
-  }
-  if (!eye.brand && kind === "box") {
-    const brand = findBrand(lines.join(" "));
-    if (brand) eye.brand = brand.name;
   }
   return eye;
 }

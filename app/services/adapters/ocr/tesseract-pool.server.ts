@@ -40,11 +40,18 @@ function languagePath(): string {
  * Page layout: "a single uniform block of text" keeps a table's row together on one line (the automatic layout
  * splits a form into columns and reads them one after another, losing which value belongs to which eye).
  */
-const PARAMETERS = {
+const PARAMETERS: {
+  tessedit_pageseg_mode: PSM;
+  user_defined_dpi: string;
+  preserve_interword_spaces: string;
+  debug_file: string;
+} = {
   tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
   // Images come scaled to text of a known size; say so, rather than have tesseract guess (and warn).
   user_defined_dpi: "300",
   preserve_interword_spaces: "0",
+  // Tesseract's own warnings ("Image too small to scale!!") would go to the server's stdout.
+  debug_file: "/dev/null",
 };
 
 export class OcrBusyError extends Error {
@@ -55,7 +62,12 @@ export class OcrClosedError extends Error {
   override name = "OcrClosedError";
 }
 
-export function createOcrPool(options: { workers: number; maxQueue?: number }): OcrPool {
+export function createOcrPool(options: {
+  workers: number;
+  maxQueue?: number;
+  /** Tesseract parameters over the defaults below (the bench tries others with --psm). */
+  parameters?: Partial<typeof PARAMETERS>;
+}): OcrPool {
   const size = Math.max(1, Math.floor(options.workers));
   // A backlog longer than this would wait past any caller's timeout: refuse at once instead of queueing work
   // nobody will read (the scheduler cannot cancel a queued job).
@@ -87,7 +99,7 @@ export function createOcrPool(options: { workers: number; maxQueue?: number }): 
       workers = [];
       throw failure ? new Error(`OCR workers failed to start: ${String(failure.reason)}`) : new OcrClosedError();
     }
-    await Promise.all(workers.map((worker) => worker.setParameters(PARAMETERS)));
+    await Promise.all(workers.map((worker) => worker.setParameters({ ...PARAMETERS, ...options.parameters })));
     for (const worker of workers) scheduler.addWorker(worker);
     return { scheduler, workers };
   }

@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
-import { classifyImage, textFeatures } from "~/models/image-classifier";
+import { classifyImage, type ImageFeatures, textFeatures } from "~/models/image-classifier";
 import type { RxReading } from "~/models/rx-analysis";
 import { parseRxText } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
 import { decodeHeic } from "./heic.server";
-import { prepareImage, sniffType } from "./ocr-image.server";
+import { type PreparedImage, prepareImage, sniffType } from "./ocr-image.server";
 import { readPdfText } from "./pdf-text.server";
 import type { PrescriptionReader } from "./prescription-reader";
 import { OcrBusyError, type OcrPool } from "./tesseract-pool.server";
@@ -45,12 +45,19 @@ export interface ReaderTimings {
   ocrMs: number;
 }
 
+/** Why an image was classed and read as it was (the bench and the dev page show it; never logged). */
+export interface ReaderDetails {
+  features?: ImageFeatures;
+  image?: PreparedImage["analysis"];
+}
+
 /** A reading plus what it cost; the bench and the dev page show the timings. */
 export interface TimedReading {
   reading: RxReading | null;
   outcome: Outcome;
   ms: number;
   timings: ReaderTimings;
+  details: ReaderDetails;
 }
 
 export interface TesseractReader extends PrescriptionReader {
@@ -65,6 +72,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
     { bytes, contentType }: { bytes: Buffer; contentType: string },
     { correlationId, timeoutMs }: { correlationId: string; timeoutMs: number },
     timings: ReaderTimings,
+    details: ReaderDetails,
   ): Promise<RxReading> {
     const sniffed = sniffType(bytes);
     const type = sniffed !== "unknown" ? sniffed : contentType.split("/")[1]?.toLowerCase();
@@ -86,10 +94,9 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
     started = performance.now();
     const ocr = await pool.recognize(prepared.pgm);
     timings.ocrMs = performance.now() - started;
-    const classification = classifyImage({
-      text: textFeatures(ocr.text, ocr.confidence),
-      image: prepared.measures,
-    });
+    details.image = prepared.analysis;
+    details.features = { text: textFeatures(ocr.text, ocr.confidence), image: prepared.measures };
+    const classification = classifyImage(details.features);
     const analysis =
       classification === "Prescription" || classification === "Box"
         ? parseRxText(ocr.text, { correlationId, kind: classification === "Box" ? "box" : "prescription" })
@@ -103,10 +110,11 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
   ): Promise<TimedReading> {
     const started = performance.now();
     const timings: ReaderTimings = { prepareMs: 0, ocrMs: 0 };
+    const details: ReaderDetails = {};
     let reading: RxReading | null = null;
     let outcome: Outcome;
     try {
-      reading = await withTimeout(readOnce(input, { correlationId, timeoutMs }, timings), timeoutMs);
+      reading = await withTimeout(readOnce(input, { correlationId, timeoutMs }, timings, details), timeoutMs);
       outcome = reading.analysis ? "read" : "empty";
     } catch (error) {
       outcome =
@@ -131,7 +139,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
     };
     if (outcome === "failed" || outcome === "timeout" || outcome === "busy") logger.warn(entry, "rx reader gave up");
     else logger.info(entry, "rx reader done");
-    return { reading, outcome, ms, timings };
+    return { reading, outcome, ms, timings, details };
   }
 
   return {
