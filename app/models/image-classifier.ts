@@ -27,6 +27,13 @@ export interface ImageMeasures {
   stdBrightness: number;
   /** Mean HSV saturation, 0–1. */
   saturation: number;
+  /** The largest connected skin-toned region: its share of the picture, height/width, centre (0–1) and fill. */
+  skinBlobShare: number;
+  skinBlobAspect: number;
+  skinBlobCenterX: number;
+  skinBlobCenterY: number;
+  /** The region's share of its bounding box (a face is an oval: ~0.6–0.8; a scatter of shapes much less). */
+  skinBlobFill: number;
 }
 
 export interface TextFeatures {
@@ -34,12 +41,16 @@ export interface TextFeatures {
   words: number;
   /** Share of characters (not spaces) that are digits. */
   digitShare: number;
-  /** Distinct prescription terms: OD, OS, BC, DIA, PWR, Rx, Expires, Patient, DOB, Dr., ... */
+  /** Distinct terms only a prescription has: eyes, patient, birth date, doctor, exam, expiry, a practice. */
   rxTerms: number;
-  /** Distinct box terms: lot, EXP, "contact lenses", a lens count, brand names, sterile, ... */
+  /** Distinct terms only a lens box has: LOT, a lens count, STERILE, "Rx only", a maker, a barcode's digits. */
   boxTerms: number;
+  /** Distinct lens terms either has: BC, DIA, PWR, CYL, AXIS, ADD, a brand name. */
+  lensTerms: number;
   /** Lens values (signed powers like -2.25, BC-like 8.6, DIA-like 14.2) in the text. */
   lensValues: number;
+  /** Distinct terms of what people upload by mistake: a receipt's total, an invoice, an app's screen. */
+  otherTerms: number;
   /** OCR's mean confidence, 0–100 (0 when nothing was read). */
   confidence: number;
 }
@@ -50,37 +61,54 @@ export interface ImageFeatures {
 }
 
 const RX_TERMS: readonly RegExp[] = [
-  /\bO\.?D\.?\b/,
-  /\bO\.?S\.?\b/,
+  /\b[O0]\.?\s?[DS]\.?(?![A-Za-z])/,
   /\b(?:right|left)\b/i,
-  /\bpatient\b/i,
-  /\b(?:DOB|date of birth)\b/i,
-  /\bprescri(?:ption|ber|bed)\b/i,
-  /\bR[xX]\b/,
-  /\bexpir(?:es|ation)\b/i,
-  /\b(?:optometr\w*|ophthalmolog\w*|eye care|eyecare|vision|clinic)\b/i,
-  /\b(?:Dr\.|O\.D\.|M\.D\.|NPI|license)\b/,
-  /\b(?:sph(?:ere)?|pwr|power)\b/i,
-  /\b(?:cyl(?:inder)?|axis)\b/i,
-  /\bcontact lens prescription\b/i,
-  /\b(?:signature|signed|exam(?:ination)? date)\b/i,
+  /\bpatient\b|\bname\s*:/i,
+  /\b(?:DOB|D\.O\.B|date of birth|birth ?date|born)\b/i,
+  /\b(?:Dr\.|O\.D\.|M\.D\.|optometrist|prescriber|prescribing|signature|license|lic\.|NPI)/i,
+  /\b(?:exam|examined|issued)\b/i,
+  /\b(?:expires?|expiration|valid until|valid through)\b/i,
+  /\b(?:optometry|eye care|eyecare|ophthalmology|eye clinic|vision (?:center|clinic)|eye associates|eye health)\b/i,
+  /\bprescription\b/i,
+  /\b(?:replacement|replace|wearing schedule|refills|substitution|supply)\b/i,
 ];
 
 const BOX_TERMS: readonly RegExp[] = [
   /\blot\b/i,
-  /\b(?:contact )?lenses\b/i,
-  /\b\d{1,2}\s*(?:lenses|lens|pack|ct)\b/i,
+  /\b\d{1,3}\s+(?:soft\s+)?(?:contact\s+)?(?:daily\s+)?lenses\b|\bcontains\s+\d+/i,
   /\bsterile\b/i,
-  /\b(?:acuvue|biofinity|dailies|air optix|clariti|myday|proclear|bausch|biotrue|precision1|total30|freshlook|infuse|ultra)\b/i,
-  /\b(?:johnson|coopervision|alcon|vision care)\b/i,
-  /\b(?:daily|monthly|2[- ]week|two[- ]week|disposable)\b/i,
-  /\b(?:UPC|REF|GTIN)\b/,
-  /\b(?:silicone hydrogel|hydrogel|saline|buffered)\b/i,
-  /\buse by\b/i,
+  /\brx\s*only\b/i,
+  /\bEXP\b\.?\s*\d{4}/,
+  /\b(?:johnson\s*&\s*johnson|coopervision|alcon)\b/i,
+  /\b\d{6}\s+\d{5}\b/,
+];
+
+const LENS_TERMS: readonly RegExp[] = [
+  /\b(?:B\.?C\.?|base curve)/i,
+  /\b(?:DIA|diam|diameter)/i,
+  /\b(?:PWR|power|SPH|sphere)/i,
+  /\b(?:CYL|cylinder)/i,
+  /\b(?:AXIS|AX)\b/i,
+  /\bADD\b/i,
+  /\b(?:acuvue|biofinity|dailies|air optix|clariti|myday|proclear|biotrue|precision1|total30|freshlook|infuse|oasys|bausch)/i,
+];
+
+const OTHER_TERMS: readonly RegExp[] = [
+  /\b(?:sub\s?total|total|tax|balance|amount due|change due)\b/i,
+  /\b(?:invoice|receipt|order #|qty|quantity|unit price|bill to|ship to)\b/i,
+  /\b(?:visa|mastercard|amex|debit|cash)\b/i,
+  /\b(?:mon|tue|wed|thu|fri|sat|sun)\b.*\b(?:mon|tue|wed|thu|fri|sat|sun)\b/i,
+  /\b(?:settings|search|home|inbox|messages|battery)\b/i,
+  /\$\s?\d/,
+  /\b(?:milk|eggs|bread|bananas|apples|coffee|butter|cheese)\b/i,
 ];
 
 const WORD = /\b[A-Za-z][a-z]{2,}\b|\b[A-Z]{2,}\b/g;
-const LENS_VALUE = /(?:^|\s)(?:[-+\u2212]\d{1,2}\.\d{2}|[78]\.\d|1[345]\.\d)(?=\s|$)/g;
+const LENS_VALUE = /(?:^|\s)(?:[-+\u2212]\d{1,2}\.\d{2}|[78]\.\d0?|1[345]\.\d0?)(?=[\s,;|]|$)/g;
+
+function distinct(terms: readonly RegExp[], text: string): number {
+  return terms.filter((term) => term.test(text)).length;
+}
 
 /** Counts what the classifier reads in the OCR text. */
 export function textFeatures(text: string, confidence: number): TextFeatures {
@@ -89,9 +117,11 @@ export function textFeatures(text: string, confidence: number): TextFeatures {
   return {
     words: (text.match(WORD) ?? []).length,
     digitShare: compact.length === 0 ? 0 : digits / compact.length,
-    rxTerms: RX_TERMS.filter((term) => term.test(text)).length,
-    boxTerms: BOX_TERMS.filter((term) => term.test(text)).length,
+    rxTerms: distinct(RX_TERMS, text),
+    boxTerms: distinct(BOX_TERMS, text),
+    lensTerms: distinct(LENS_TERMS, text),
     lensValues: (text.match(LENS_VALUE) ?? []).length,
+    otherTerms: distinct(OTHER_TERMS, text),
     confidence: text.trim() ? confidence : 0,
   };
 }
@@ -103,16 +133,29 @@ export interface ClassificationScores {
   Other: number;
 }
 
+/**
+ * A face-like skin region: big enough, taller than wide or round, near the middle, on a picture that is not mostly
+ * white paper. 0 (none) to about 1.
+ */
+function faceEvidence(image: ImageMeasures): number {
+  const { skinBlobShare, skinBlobAspect, skinBlobCenterX, skinBlobCenterY, skinBlobFill, brightShare } = image;
+  if (skinBlobShare < 0.03 || brightShare > 0.3) return 0;
+  if (skinBlobAspect < 0.7 || skinBlobAspect > 4) return 0;
+  if (skinBlobCenterX < 0.2 || skinBlobCenterX > 0.8 || skinBlobCenterY > 0.85) return 0;
+  if (skinBlobFill < 0.3) return 0;
+  return Math.min(1, skinBlobShare * 5);
+}
+
 /** Each class's evidence (exported so the bench and the dev page can show why a picture was classed as it was). */
 export function classificationScores({ text, image }: ImageFeatures): ClassificationScores {
   // Text counts only when OCR was confident enough that it is text, not texture read as letters.
-  const readable = text.confidence >= 45 && text.words >= 4 ? 1 : text.words >= 8 ? 0.5 : 0;
-  const lensValues = Math.min(text.lensValues, 6);
+  const readable = text.words >= 4 && text.confidence >= 40 ? 1 : 0;
+  const lens = Math.min(text.lensValues, 6) + text.lensTerms;
   return {
-    Prescription: readable * (1.2 * text.rxTerms + 0.5 * lensValues - 0.8 * text.boxTerms) + 2 * image.brightShare,
-    Box: readable * (1.5 * text.boxTerms + 0.3 * lensValues - 0.6 * text.rxTerms) + 0.02 * image.colorfulness,
-    Human: 12 * image.skinShare + (readable ? -3 : 1) - 4 * image.edgeDensity,
-    Other: 1.5,
+    Prescription: readable * (2 * text.rxTerms + 0.5 * lens - 1.5 * text.boxTerms - text.otherTerms),
+    Box: readable * (2.5 * text.boxTerms + 0.5 * lens - 1.5 * Math.max(0, text.rxTerms - 1) - text.otherTerms),
+    Human: 6 * faceEvidence(image) - (readable ? 2 : 0),
+    Other: 2 + readable * text.otherTerms,
   };
 }
 

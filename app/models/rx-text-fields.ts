@@ -26,7 +26,7 @@ const LETTER_PATIENT: readonly RegExp[] = [
   new RegExp(`(?:concern|Dear)\\s*[:,]?\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
   new RegExp(`(${NAME_WORD}\\s+${NAME_WORD})(?=,?\\s+(?:\\(?DOB|\\(?date of birth|born|was examined|is a patient|of\\s+\\d|residing))`),
 ];
-const DOB_LABEL = /\b(?:DOB|D\.\s?O\.\s?B\.?|Date\s+of\s+Birth|Birth\s*date|Born(?:\s+on)?)\b\s*[:;.]?\s*/i;
+const DOB_LABEL = /\b(?:D[O0]B|D\.\s?[O0]\.\s?B\.?|Date\s+of\s+Birth|Birth\s*date|Born(?:\s+on)?)\b\s*[:;.]?\s*/i;
 const EXPIRATION_LABEL =
   /\b(?:exp(?:iration|ires|iry|ire|\.)?(?:\s+(?:date|on))?|valid\s+(?:until|through|thru|to)|good\s+(?:until|through|thru)|use\s+by)\b\s*[:;.]?\s*/i;
 const PRESCRIBER_LABEL =
@@ -39,11 +39,13 @@ const FAX = /\b(?:fax|F:)/i;
 const CREDENTIAL = "(?:O\\.?\\s?D|M\\.?\\s?D)\\.?(?![A-Za-z])";
 const DOCTOR_NAME = new RegExp(`\\bDr\\.?\\s+(${PERSON})`);
 const CREDENTIALED_NAME = new RegExp(`\\b(${NAME_WORD}(?:\\s+[A-Z]\\.)?\\s+${NAME_WORD}),?\\s+${CREDENTIAL}`);
-const STREET = `\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:${NAME_WORD}\\s+){1,3}(?:St|Street|Ave|Avenue|Dr|Drive|Rd|Road|Ln|Lane|Blvd|Way|Ct|Court|Pl|Place|Pkwy|Hwy|Cir|Ter|Trl)\\b\\.?`;
+const STREET = `\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:${NAME_WORD}\\s+){1,3}(?:St|Street|Ave|Avenue|Dr|Drive|Rd|Road|Ln|Lane|Blvd|Way|Ct|Court|Pl|PI|Place|Pkwy|Hwy|Cir|Ter|Trl)\\b\\.?`;
 /** "123 N Maple St, Boise, ID 83702", with OCR's commas, label debris ("City/State/ZIP:") or a line break between. */
 const ADDRESS = new RegExp(
   `(${STREET})(?:,?\\s+(?:(?:Apt|Unit|#)\\s*\\w+,?\\s+)?)(?:City\\s*[/,]?\\s*State\\s*[/,]?\\s*(?:Zip|ZIP)\\s*:?\\s*)?` +
-    `([A-Z][A-Za-z.'-]*(?:\\s+[A-Z][A-Za-z.'-]*){0,3}),?\\s+([A-Z]{2})\\.?,?\\s+([0-9OIlS]{5})(?:-\\d{4})?\\b`,
+    `([A-Z][A-Za-z.'-]*(?:\\s+[A-Z][A-Za-z.'-]*){0,3}),?\\s+([A-Z]{2})\\.?,?` +
+    // A form's two-column grid can wrap the ZIP under the next field ("…, PA Issued: 10/8/2025" / "19103").
+    `(?:\\s+[A-Z][A-Za-z ]{1,20}:\\s*[\\w/.,-]+(?:\\s[\\w,]+){0,2}?)?\\s+([0-9OIlS]{5})(?:-\\d{4})?\\b`,
   "g",
 );
 
@@ -105,7 +107,8 @@ function readAddress(joined: string, from: number): Partial<RxAnalysisPatient> {
   for (const match of joined.matchAll(ADDRESS)) {
     if (match.index < from || !STATE_CODES.has(match[3]!)) continue;
     return {
-      address1: clean(match[1]!),
+      // "Pl" is often read "PI"; no street type is spelled that way.
+      address1: clean(match[1]!).replace(/\bPI\b\.?$/, "Pl"),
       city: clean(match[2]!),
       state: match[3]!,
       postalCode: digits(match[4]!),
@@ -174,11 +177,44 @@ function prescriberName(text: string): string | undefined {
   return `Dr. ${titleCaseWords(clean(found.replace(new RegExp(`,?\\s*${CREDENTIAL}`, "g"), "")))}`;
 }
 
+/** Words a practice's name ends with ("Summit Eye Care", "Clark Family Optometry", "Madison Vision Center"). */
+const NAME_END =
+  /^(?:Care|Center|Centre|Optometry|Associates|Clinic|Vision|Eyewear|Eyecare|Optical|Optics|Ophthalmology|Eyes|Eye|Sight|Health)/i;
+
+/** "… Optometry New Orleans, LA 70112": the city line a letterhead printed beside the name, dropped. */
+function withoutCityLine(text: string): string {
+  const city = /,\s*[A-Z]{2}\.?\s+[0-9OIlS:]{3,6}\b.*$/.exec(text);
+  if (!city) return text;
+  const words = text.slice(0, city.index).split(" ");
+  let keep = words.length;
+  while (keep > 1 && words.length - keep < 3 && /^[A-Z][a-z.'-]+$/.test(words[keep - 1]!)) {
+    if (NAME_END.test(words[keep - 1]!) && NAME_END.exec(words[keep - 1]!)![0].length === words[keep - 1]!.length) break;
+    keep--;
+  }
+  return words.slice(0, keep).join(" ");
+}
+
+/**
+ * Debris after the name on the letterhead's line (a logo, the right-hand column read into it): the name ends at
+ * its last "Care", "Center", "Optometry", …; "Eye Health of Tampa" ends with its city's capitalised words.
+ */
+function withoutDebris(text: string): string {
+  const of = /^(.*\b(?:of|OF))((?:\s+[A-Z][A-Za-z]+){1,3})/.exec(text);
+  if (of && /\b(?:health|vision|eye care)\s+of$/i.test(of[1]!)) return of[1]! + of[2]!;
+  const words = text.split(" ");
+  for (let end = words.length; end > 1 && end >= words.length - 3; end--) {
+    const ending = NAME_END.exec(words[end - 1]!);
+    if (ending) return [...words.slice(0, end - 1), ending[0]].join(" ");
+  }
+  return text;
+}
+
 function clinicNameOf(line: string, lines: readonly string[]): string | undefined {
   const name = clean(
-    line
+    withoutDebris(withoutCityLine(line))
       // The logo, read as a letter or two of debris before the name.
       .replace(/^[^A-Za-z]*(?:(?!Dr\.)[A-Za-z]{1,2}[^A-Za-z\s]*\s+)?(?=[A-Z])/, "")
+      .replace(/^[Il|](?=[A-Z][a-z])/, "")
       .replace(/\s+\d{1,6}\s+.*$/, "")
       .replace(/\s[-|·•]\s.*$/, ""),
   );
@@ -203,9 +239,10 @@ export function readPrescriber(lines: readonly string[], patientAnchor: number):
   const clinicLabel = findLabel(lines, CLINIC_LABEL);
   const top = lines.slice(0, patientAnchor >= 0 ? patientAnchor : 6);
   // A table's header ("Eye PWR BC") is not a clinic.
-  const clinicLine = clinicLabel
-    ? clinicLabel.rest
-    : top.find((line) => CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line));
+  const clinicLine =
+    clinicLabel && /[A-Za-z]{3}/.test(clinicLabel.rest)
+      ? clinicLabel.rest
+      : top.find((line) => CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line));
   const clinicName = clinicLine ? clinicNameOf(clinicLine, lines) : undefined;
   if (clinicName) prescriber.clinicName = clinicName;
 

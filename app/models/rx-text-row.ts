@@ -53,7 +53,12 @@ function labelPattern(sources: Record<Field, string>): RegExp {
 }
 const LABEL = labelPattern(LABEL_SOURCE);
 /** In a header row "Lens" alone names the brand column (in prose it is just a word). */
-export const HEADER_LABEL = labelPattern({ ...LABEL_SOURCE, brand: `${LABEL_SOURCE.brand}|lens` });
+export const HEADER_LABEL = labelPattern({
+  ...LABEL_SOURCE,
+  brand: `${LABEL_SOURCE.brand}|lens`,
+  // A narrow header cell wraps "BASE CURVE" onto two lines.
+  baseCurve: `${LABEL_SOURCE.baseCurve}|base`,
+});
 /** A box prints "D -3.00" for the power and "Ø 14.2" (often read as 0 or @) for the diameter. */
 const BOX_LABEL = labelPattern({
   ...LABEL_SOURCE,
@@ -97,7 +102,7 @@ export function prepareRow(text: string): string {
 }
 
 export function tokenize(text: string): Token[] {
-  return [...text.matchAll(/[^\s|;,/()[\]{}]+/g)].map((m) => ({ text: m[0], start: m.index }));
+  return [...text.matchAll(/[^\s|;:=,/()[\]{}]+/g)].map((m) => ({ text: m[0], start: m.index }));
 }
 
 export function findLabels(text: string, set: LabelSet = "row"): Label[] {
@@ -208,6 +213,36 @@ function filled(eye: EyeDraft): number {
   return Object.values(eye).filter((value) => typeof value === "string").length;
 }
 
+function blank(text: string, start: number, end: number): string {
+  return text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
+}
+
+/**
+ * The row's brand, and the row without it. A brand holding digits ("clariti 1 day") is found in the text as it is;
+ * one whose cell wrapped around the values ("Acuvue Oasys for … 8.6 14.5 … Astigmatism") among the words alone.
+ */
+function takeBrand(eye: EyeDraft, text: string): string {
+  const asIs = findBrand(text);
+  let words = text;
+  for (const token of tokenize(text)) {
+    if (isValue(token.text)) words = blank(words, token.start, token.start + token.text.length);
+  }
+  words = words.replace(/\((?:O\.?D|O\.?S|right|left)[^)]*\)/gi, (match) => " ".repeat(match.length));
+  const apart = findBrand(words);
+  if (apart && (!asIs || apart.name.length > asIs.name.length)) {
+    eye.brand ??= apart.name;
+    let out = text;
+    for (const token of tokenize(text.slice(apart.start, apart.end))) {
+      const start = apart.start + token.start;
+      if (!isValue(token.text)) out = blank(out, start, start + token.text.length);
+    }
+    return out;
+  }
+  if (!asIs) return text;
+  eye.brand ??= asIs.name;
+  return blank(text, asIs.start, asIs.end);
+}
+
 /**
  * One eye's text: its brand first (a brand like "clariti 1 day" holds numbers that are not values), then labelled
  * values, then the rest by the header's columns or by kind. `labelledOnly` keeps a box's lot and barcode digits out.
@@ -219,11 +254,7 @@ export function readEyeText(
 ): void {
   const columns = options.columns ?? [];
   let text = prepareRow(raw);
-  const brand = findBrand(text);
-  if (brand) {
-    eye.brand ??= brand.name;
-    text = text.slice(0, brand.start) + " ".repeat(brand.end - brand.start) + text.slice(brand.end);
-  }
+  text = takeBrand(eye, text);
   // In a table row, "SPH" or "DS" in the cylinder column is an empty cell, not a label.
   const labels = findLabels(text, options.labels).filter(
     (label) => columns.length === 0 || !BLANK.test(text.slice(label.start, label.end).replace(/[:=.\s]/g, "")),

@@ -29,8 +29,8 @@ type EyeCode = "OD" | "OS" | "OU";
 export type RxTextKind = "prescription" | "box";
 
 const EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
-  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|O\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
-  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|O\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—])|[O0]8(?=\s?[:(])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
   ["OU", /^(?:O\.\s?U\.?|[O0]U|[Bb]oth\s+[Ee]yes|BOTH\s+EYES)(?![A-Za-z0-9/])/],
 ];
 const EYE_ANYWHERE: ReadonlyArray<[EyeCode, RegExp]> = [
@@ -59,9 +59,18 @@ function normalizeText(text: string): string {
     .replace(/ +/g, " ");
 }
 
-function eyeAtStart(line: string): { eye: EyeCode; rest: string } | null {
+/**
+ * Under a table's header, a row may start with a bare "R", "L", or OD/OS as OCR misreads them ("oD", "0s", "(0)"),
+ * followed by anything (a brand comes first in some tables). Elsewhere those need a value right after them.
+ */
+const TABLE_EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
+  ["OD", /^(?:[oO0Q][dDo0]|R|\(0\)|\([oO0]D\))(?=[\s:(])/],
+  ["OS", /^(?:[oO0Q][sS5]|L|\([oO0][sS5]\))(?=[\s:(])/],
+];
+
+function eyeAtStart(line: string, inTable = false): { eye: EyeCode; rest: string } | null {
   const text = line.replace(/^[\s|[\]{}*•·>]+/, "");
-  for (const [eye, pattern] of EYE_START) {
+  for (const [eye, pattern] of inTable ? [...EYE_START, ...TABLE_EYE_START] : EYE_START) {
     const match = pattern.exec(text);
     if (match) return { eye, rest: text.slice(match[0].length).replace(AFTER_EYE, "") };
   }
@@ -76,8 +85,16 @@ function headerColumns(line: string): Field[] | null {
   return numeric.length >= 2 && valueCount(text) <= 1 ? labels.map((label) => label.field) : null;
 }
 
+/** A line of eye names only: a transposed table's header ("R L", "OD (Right) OS (Left)", "Eye Right Left"). */
+const EYE_WORDS = /^(?:R|L|Rx|Eye|Right|Left|RIGHT|LEFT|[O0oQ]\.?\s?[DdSs5]\.?|\((?:[^)]{1,12})\)|[|—-])$/;
+
 /** The eyes a line names, in order, each once ("OD (Right)  OS (Left)" → OD, OS). */
 function eyesInLine(line: string): EyeCode[] {
+  const words = line.trim().split(/\s+/);
+  if (words.length >= 2 && words.length <= 8 && words.every((word) => EYE_WORDS.test(word))) {
+    const bare = words.filter((word) => /^(?:R|L)$/.test(word));
+    if (bare.length === 2) return bare.map((word) => (word === "R" ? "OD" : "OS"));
+  }
   const found = EYE_ANYWHERE.flatMap(([eye, pattern]) => [...line.matchAll(pattern)].map((m) => ({ eye, at: m.index })))
     .sort((a, b) => a.at - b.at)
     .map(({ eye }) => eye);
@@ -140,6 +157,7 @@ function continues(line: string): boolean {
 function readEyes(lines: readonly string[]): Eyes {
   const eyes: Eyes = {};
   let columns: Field[] = [];
+  let headerAt = -Infinity;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const eyeOrder = eyesInLine(line);
@@ -150,9 +168,10 @@ function readEyes(lines: readonly string[]): Eyes {
     const header = headerColumns(line);
     if (header) {
       columns = header;
+      headerAt = index;
       continue;
     }
-    const start = eyeAtStart(line);
+    const start = eyeAtStart(line, index - headerAt <= 4);
     if (!start) continue;
     let text = start.rest;
     // A row whose values wrapped onto the next line, an eye's name alone on its line with its values below, or a
@@ -168,7 +187,7 @@ function readEyes(lines: readonly string[]): Eyes {
     // A brand cell whose name wrapped ("1-Day Acuvue Moist for" / "(OD) Astigmatism").
     const after = lines[index + 1];
     const brand = findBrand(text);
-    if (brand && after && !eyeAtStart(after) && valueCount(after) === 0) {
+    if (brand && after && !eyeAtStart(after) && valueCount(after.replace(/\([^)]*\)/g, " ")) === 0) {
       const longer = findBrand(`${text} ${after.replace(/\([^)]*\)/g, " ")}`);
       if (longer && longer.name.length > brand.name.length) {
         for (const eye of draft(eyes, start.eye)) eye.brand ??= longer.name;
@@ -274,4 +293,22 @@ export function parseRxText(
     ...(prescriber ? { prescriber } : {}),
     correlationId: options.correlationId,
   };
+}
+
+/** An analysis as rows ("OD", "sphere", "-2.25"), in reading order: for the dev page's table and the bench. */
+export function rxAnalysisFields(analysis: Omit<RxAnalysis, "correlationId">): Array<{
+  part: string;
+  field: string;
+  value: string;
+}> {
+  const rows: Array<{ part: string; field: string; value: string }> = [];
+  for (const [part, reading] of Object.entries(analysis.prescription)) {
+    for (const [field, value] of Object.entries(reading ?? {})) if (value) rows.push({ part, field, value });
+  }
+  for (const [field, value] of Object.entries(analysis.patient)) if (value) rows.push({ part: "patient", field, value });
+  if (analysis.expirationDate) rows.push({ part: "prescription", field: "expirationDate", value: analysis.expirationDate });
+  for (const [field, value] of Object.entries(analysis.prescriber ?? {})) {
+    if (value) rows.push({ part: "prescriber", field, value });
+  }
+  return rows;
 }

@@ -2,6 +2,7 @@
 // confusion matrix. Pure: the script feeds it readings and prints what it returns.
 import type { ImageClassification } from "../../app/models/funnel";
 import type { RxAnalysis } from "../../app/models/rx-analysis";
+import { rxAnalysisFields } from "../../app/models/rx-text";
 
 export type Truth = Omit<RxAnalysis, "correlationId">;
 export type Variant = "clean" | "damaged" | "special";
@@ -18,17 +19,12 @@ export interface ManifestItem {
 
 export const CLASSES: readonly ImageClassification[] = ["Prescription", "Box", "Human", "Other"];
 
-/** Every value in a truth (or a reading) by its path: "OD.sphere", "patient.city", "expirationDate", ... */
+/** Every value in a truth (or a reading) by its path: "OD.sphere", "patient.city", "prescriber.phone", ... */
 export function flatten(analysis: Truth | null | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!analysis) return out;
-  for (const [eye, reading] of Object.entries(analysis.prescription ?? {})) {
-    for (const [field, value] of Object.entries(reading ?? {})) if (value) out.set(`${eye}.${field}`, value);
-  }
-  for (const [field, value] of Object.entries(analysis.patient ?? {})) if (value) out.set(`patient.${field}`, value);
-  if (analysis.expirationDate) out.set("expirationDate", analysis.expirationDate);
-  for (const [field, value] of Object.entries(analysis.prescriber ?? {})) {
-    if (value) out.set(`prescriber.${field}`, value);
+  for (const { part, field, value } of rxAnalysisFields(analysis)) {
+    out.set(part === "prescription" ? field : `${part}.${field}`, value);
   }
   return out;
 }

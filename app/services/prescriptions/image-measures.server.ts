@@ -84,6 +84,7 @@ export function measurePixels(
     }
   }
   const mean = sum / pixels;
+  const blob = largestSkinBlob(rgb, width, height);
   return {
     width: original.width,
     height: original.height,
@@ -96,7 +97,61 @@ export function measurePixels(
     meanBrightness: mean,
     stdBrightness: Math.sqrt(Math.max(0, sum2 / pixels - mean * mean)),
     saturation: saturation / pixels,
+    skinBlobShare: blob.size / pixels,
+    skinBlobAspect: blob.size > 0 ? blob.height / Math.max(1, blob.width) : 0,
+    skinBlobCenterX: blob.size > 0 ? blob.centerX / width : 0,
+    skinBlobCenterY: blob.size > 0 ? blob.centerY / height : 0,
+    skinBlobFill: blob.size > 0 ? blob.size / Math.max(1, blob.width * blob.height) : 0,
   };
+}
+
+/**
+ * The largest 4-connected region of skin-toned pixels: a face (with its neck) is one tall region near the middle;
+ * skin-coloured shapes, wood or beige paper are spread out, wide or at the edges.
+ */
+function largestSkinBlob(rgb: Uint8Array, width: number, height: number) {
+  const pixels = width * height;
+  const skin = new Uint8Array(pixels);
+  for (let p = 0; p < pixels; p++) skin[p] = isSkin(rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!) ? 1 : 0;
+  const seen = new Uint8Array(pixels);
+  const stack = new Int32Array(pixels);
+  let best = { size: 0, width: 0, height: 0, centerX: 0, centerY: 0 };
+  for (let start = 0; start < pixels; start++) {
+    if (!skin[start] || seen[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let size = 0;
+    let sumX = 0;
+    let sumY = 0;
+    let minX = width;
+    let maxX = 0;
+    let minY = height;
+    let maxY = 0;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      size++;
+      sumX += x;
+      sumY += y;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      const neighbours = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
+      for (const q of neighbours) {
+        if (q >= 0 && skin[q] && !seen[q]) {
+          seen[q] = 1;
+          stack[top++] = q;
+        }
+      }
+    }
+    if (size > best.size) {
+      best = { size, width: maxX - minX + 1, height: maxY - minY + 1, centerX: sumX / size, centerY: sumY / size };
+    }
+  }
+  return best;
 }
 
 /** Measures of an image already decoded and turned upright by sharp (`image` is cloned, not consumed). */

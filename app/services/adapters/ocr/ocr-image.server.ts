@@ -3,11 +3,10 @@ import type { ImageMeasures } from "~/models/image-classifier";
 import { measureImage } from "~/services/prescriptions/image-measures.server";
 import type { RawImage } from "./heic.server";
 import {
-  estimateSkew,
+  analyseText,
   flattenBackground,
   type Grey,
   invertDarkRegions,
-  lineHeight,
   pageBox,
   removeLines,
   stretchContrast,
@@ -24,7 +23,7 @@ import {
 /** Bigger than any phone photo the store accepts; a decompression bomb stops here, not in memory. */
 const MAX_INPUT_PIXELS = 60_000_000;
 /** The analysis copy's longest side. */
-const ANALYSIS_SIZE = 1000;
+const ANALYSIS_SIZE = 800;
 /** A text line's height (ascender to descender) after scaling, in pixels. */
 export const TARGET_LINE = 42;
 /** Scaling bounds, and the most pixels handed to tesseract (its time grows with them). */
@@ -107,7 +106,7 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
           }),
         );
 
-  const skewDegrees = estimateSkew(await small(grey));
+  const { skewDegrees, lineHeight: line } = analyseText(await small(grey));
   // The corners a rotation uncovers take the border's grey, so a desk stays one desk and the page box stays tight.
   const border = borderGrey(grey);
   const upright =
@@ -117,7 +116,6 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
   const uprightSmall = await small(upright);
   const box = pageBox(uprightSmall);
   const cropped = box.width < uprightSmall.width || box.height < uprightSmall.height;
-  const line = lineHeight(uprightSmall);
   const toFull = 1 / analysisScale;
   const crop = {
     left: Math.round(box.left * toFull),
@@ -136,7 +134,7 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
         fit: "fill",
       }),
   );
-  invertDarkRegions(page, TARGET_LINE * 2);
+  invertDarkRegions(page, TARGET_LINE);
   flattenBackground(page);
   stretchContrast(page);
   removeLines(page, {

@@ -51,15 +51,67 @@ export function inkMask(image: Grey, radius = Math.max(6, Math.round(image.width
   return mask;
 }
 
-/** How sharply ink rows peak when the page is sheared by `slope` (text lines give tall, narrow peaks). */
-function profileScore(points: Int32Array, count: number, slope: number, height: number, width: number): number {
+/**
+ * Light text on a dark band (a letterhead printed white on the clinic's colour) turned dark on light, like the rest:
+ * pixels in blocks (`block` px, smoothed with their neighbours) that are mostly dark are inverted. Dark text on paper
+ * is untouched.
+ */
+export function invertDarkRegions(image: Grey, block: number): void {
+  const { data, width, height } = image;
+  const columns = Math.ceil(width / block);
+  const rows = Math.ceil(height / block);
+  const sums = new Float64Array(columns * rows);
+  const counts = new Float64Array(columns * rows);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / block) * columns;
+    for (let x = 0; x < width; x++) {
+      const cell = row + Math.floor(x / block);
+      sums[cell]! += data[y * width + x]!;
+      counts[cell]!++;
+    }
+  }
+  const darkCell = new Uint8Array(columns * rows);
+  let any = false;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < columns; c++) {
+      let sum = 0;
+      let count = 0;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const rr = r + dr;
+          const cc = c + dc;
+          if (rr < 0 || cc < 0 || rr >= rows || cc >= columns) continue;
+          sum += sums[rr * columns + cc]!;
+          count += counts[rr * columns + cc]!;
+        }
+      }
+      if (sum / count < 110) {
+        darkCell[r * columns + c] = 1;
+        any = true;
+      }
+    }
+  }
+  if (!any) return;
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / block) * columns;
+    for (let x = 0; x < width; x++) {
+      if (darkCell[row + Math.floor(x / block)]) data[y * width + x] = 255 - data[y * width + x]!;
+    }
+  }
+}
+
+/** Ink per row when the page is sheared by `slope` (a text line's ink lands in the same few rows). */
+function profile(points: Int32Array, count: number, slope: number, height: number, width: number): Float32Array {
   const offset = Math.ceil(Math.abs(slope) * width) + 1;
   const bins = new Float32Array(height + 2 * offset);
   for (let i = 0; i < count; i++) {
-    const x = points[2 * i]!;
-    const y = points[2 * i + 1]!;
-    bins[Math.round(y - x * slope) + offset]!++;
+    bins[Math.round(points[2 * i + 1]! - points[2 * i]! * slope) + offset]!++;
   }
+  return bins;
+}
+
+/** How sharply the rows of ink peak (text lines give tall, narrow peaks). */
+function sharpness(bins: Float32Array): number {
   let score = 0;
   for (let i = 1; i < bins.length; i++) {
     const d = bins[i]! - bins[i - 1]!;
@@ -68,25 +120,23 @@ function profileScore(points: Int32Array, count: number, slope: number, height: 
   return score;
 }
 
-/**
- * Light text on a dark band (a letterhead printed white on the clinic's colour) turned dark on light, like the rest:
- * every pixel whose surroundings are mostly dark is inverted. Dark text on paper is untouched.
- */
-export function invertDarkRegions(image: Grey, radius: number): void {
-  const mean = boxMean(image, radius);
-  for (let p = 0; p < image.data.length; p++) if (mean[p]! < 110) image.data[p] = 255 - image.data[p]!;
+export interface TextLayout {
+  /** The text lines' angle in degrees (positive: lines fall to the right); 0 when there is too little ink. */
+  skewDegrees: number;
+  /** The median height (px) of a text line, ascender to descender; null without text. */
+  lineHeight: number | null;
 }
 
 /**
- * The text lines' angle in degrees (positive: lines fall to the right), by the projection profile: the shear that
- * makes the rows of ink sharpest. 0 when there is too little ink to tell. Searches ±10°, to a tenth of a degree.
+ * The skew and the line height of the text, by the projection profile: the shear that makes the rows of ink
+ * sharpest (searched over ±10°, to a tenth of a degree), and at that shear the runs of rows holding ink.
  */
-export function estimateSkew(image: Grey): number {
+export function analyseText(image: Grey): TextLayout {
   const mask = inkMask(image);
-  const points = new Int32Array(2 * mask.length);
+  const points = new Int32Array(mask.length);
   let count = 0;
   // Every other pixel is plenty, and keeps the search cheap.
-  for (let y = 0; y < image.height; y += 1) {
+  for (let y = 0; y < image.height; y++) {
     for (let x = y % 2; x < image.width; x += 2) {
       if (mask[y * image.width + x]) {
         points[2 * count] = x;
@@ -95,12 +145,13 @@ export function estimateSkew(image: Grey): number {
       }
     }
   }
-  if (count < 200) return 0;
+  if (count < 200) return { skewDegrees: 0, lineHeight: null };
+  const slope = (degrees: number) => Math.tan((degrees * Math.PI) / 180);
   const search = (from: number, to: number, step: number) => {
     let best = 0;
     let bestScore = -1;
     for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
-      const score = profileScore(points, count, Math.tan((degrees * Math.PI) / 180), image.height, image.width);
+      const score = sharpness(profile(points, count, slope(degrees), image.height, image.width));
       if (score > bestScore) {
         bestScore = score;
         best = degrees;
@@ -109,7 +160,21 @@ export function estimateSkew(image: Grey): number {
     return best;
   };
   const coarse = search(-10, 10, 0.5);
-  return Math.round(search(coarse - 0.5, coarse + 0.5, 0.1) * 10) / 10;
+  const skewDegrees = Math.round(search(coarse - 0.5, coarse + 0.5, 0.1) * 10) / 10;
+  const rows = profile(points, count, slope(skewDegrees), image.height, image.width);
+  const heights: number[] = [];
+  // Half the pixels were sampled: a row with ink across 1% of the width holds 0.5% of it here.
+  const minInk = Math.max(2, image.width * 0.005);
+  let run = 0;
+  for (let i = 0; i <= rows.length; i++) {
+    if (i < rows.length && rows[i]! >= minInk) run++;
+    else {
+      if (run >= 3 && run < image.height / 8) heights.push(run);
+      run = 0;
+    }
+  }
+  heights.sort((a, b) => a - b);
+  return { skewDegrees, lineHeight: heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : null };
 }
 
 /** Otsu's threshold of the grey levels. */
@@ -192,26 +257,6 @@ export function pageBox(image: Grey): Box {
   return box.width * box.height > 0.9 * width * height ? whole : box;
 }
 
-/** The median height (px) of the runs of ink rows: one text line, from ascender to descender. Null without text. */
-export function lineHeight(image: Grey): number | null {
-  const mask = inkMask(image);
-  const heights: number[] = [];
-  let run = 0;
-  const minInk = Math.max(3, image.width * 0.01);
-  for (let y = 0; y <= image.height; y++) {
-    let ink = 0;
-    if (y < image.height) for (let x = 0; x < image.width; x++) ink += mask[y * image.width + x]!;
-    if (ink >= minInk) run++;
-    else {
-      if (run >= 3 && run < image.height / 8) heights.push(run);
-      run = 0;
-    }
-  }
-  if (heights.length < 3) return null;
-  heights.sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)]!;
-}
-
 /**
  * Even light: each pixel divided by the paper's brightness around it (the brightest of its block, smoothed), so a
  * shadow or a hotspot no longer decides what is ink. A uniform desk becomes white too.
@@ -265,49 +310,49 @@ export function flattenBackground(image: Grey, block = Math.max(16, Math.round(M
 }
 
 /**
- * Erases straight rules: thin dark runs at least `minLength` long, across (table rules, underlines) and down (cell
- * borders). Gaps of a few pixels (anti-aliasing, noise) do not break a run, and a run only counts as a rule when
- * the pixels `clearance` away on both sides are mostly light: bold text also makes long dark runs, but it is tall.
+ * Erases straight rules: thin dark runs at least `across` long in a row (table rules, underlines) or `down` long in
+ * a column (cell borders). Gaps of a few pixels (anti-aliasing, noise) do not break a run, and a run only counts as
+ * a rule when the pixels `clearance` away on both sides are mostly light: bold text also makes long dark runs, but
+ * it is tall.
  */
 export function removeLines(image: Grey, options: { across: number; down: number; clearance: number }): void {
   const { data, width, height } = image;
   // Rules are thin, so blur leaves them grey rather than black; a long run of grey is a rule all the same.
-  const dark = (p: number) => data[p]! < 170;
-  const erase: number[] = [];
-  const scan = (
-    count: number,
-    length: number,
-    at: (line: number, i: number) => number,
-    min: number,
-  ) => {
-    const flush = (line: number, start: number, end: number) => {
-      if (end - start + 1 < min) return;
-      let crowded = 0;
-      for (let i = start; i <= end; i++) {
-        const before = line - options.clearance;
-        const after = line + options.clearance;
-        if ((before >= 0 && dark(at(before, i))) || (after < count && dark(at(after, i)))) crowded++;
-      }
-      if (crowded > 0.3 * (end - start + 1)) return;
-      for (let i = start; i <= end; i++) erase.push(at(line, i));
-    };
-    for (let line = 0; line < count; line++) {
+  const dark = new Uint8Array(data.length);
+  for (let p = 0; p < data.length; p++) dark[p] = data[p]! < 170 ? 1 : 0;
+  const erase = new Uint8Array(data.length);
+  // One scan for rows (step 1 along, `width` across) and one for columns (step `width` along, 1 across).
+  const scan = (lines: number, length: number, along: number, across: number, min: number) => {
+    const gap = options.clearance * across;
+    for (let line = 0; line < lines; line++) {
+      const base = line * across;
+      const hasBefore = line >= options.clearance;
+      const hasAfter = line + options.clearance < lines;
       let start = -1;
-      let lastDark = -1;
-      for (let i = 0; i < length; i++) {
-        if (!dark(at(line, i))) continue;
-        if (start < 0 || i - lastDark > 3) {
-          if (start >= 0) flush(line, start, lastDark);
-          start = i;
+      let last = -1;
+      for (let i = 0; i <= length; i++) {
+        const isDark = i < length && dark[base + i * along] === 1;
+        if (isDark && (start < 0 || i - last <= 3)) {
+          if (start < 0) start = i;
+          last = i;
+          continue;
         }
-        lastDark = i;
+        if (start >= 0 && last - start + 1 >= min) {
+          let crowded = 0;
+          for (let k = start; k <= last; k++) {
+            const p = base + k * along;
+            if ((hasBefore && dark[p - gap]) || (hasAfter && dark[p + gap])) crowded++;
+          }
+          if (crowded <= 0.3 * (last - start + 1)) for (let k = start; k <= last; k++) erase[base + k * along] = 1;
+        }
+        start = isDark ? i : -1;
+        last = isDark ? i : -1;
       }
-      if (start >= 0) flush(line, start, lastDark);
     }
   };
-  scan(height, width, (y, x) => y * width + x, options.across);
-  scan(width, height, (x, y) => y * width + x, options.down);
-  for (const p of erase) data[p] = 255;
+  scan(height, width, 1, width, options.across);
+  scan(width, height, width, 1, options.down);
+  for (let p = 0; p < data.length; p++) if (erase[p]) data[p] = 255;
 }
 
 /**
