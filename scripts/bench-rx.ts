@@ -9,7 +9,8 @@
 //    for clean, damaged and special images, per field and per layout; the classifier's confusion matrix (PDFs
 //    left out: their classification is empty by spec); seconds per image (mean, p50, p95).
 // Targets are printed next to the figures, not asserted: a miss does not fail the run. `--misses N` lists the
-// first N wrong fields and images; `--json FILE` writes every reading's scores.
+// first N wrong fields and images; `--json FILE` writes every reading (text included: fixtures are not patients);
+// `--match REGEX` keeps the fixtures whose file matches; `--psm N` tries another tesseract page layout mode.
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     json: { type: "string" },
     timeout: { type: "string", default: "60000" },
     psm: { type: "string" },
+    match: { type: "string" },
   },
 });
 
@@ -41,7 +43,8 @@ if (!fs.existsSync(manifestPath)) {
   process.exit(2);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as { items: ManifestItem[] };
-const items = args.limit ? sample(manifest.items, Number(args.limit)) : manifest.items;
+const matching = args.match ? manifest.items.filter((item) => new RegExp(args.match!).test(item.file)) : manifest.items;
+const items = args.limit ? sample(matching, Number(args.limit)) : matching;
 const folder = path.dirname(manifestPath);
 
 const REFERENCE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="700">

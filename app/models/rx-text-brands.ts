@@ -137,17 +137,24 @@ function findIn(
   const words = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
   let best: { name: string; start: number; end: number; score: number } | null = null;
   for (let from = 0; from < words.length; from++) {
-    for (let count = 1; count <= 6 && from + count <= words.length; count++) {
+    for (let count = 1; count <= 7 && from + count <= words.length; count++) {
       const run = words.slice(from, from + count);
-      const candidate = key(run.map((word) => word.text).join(""));
-      if (!candidate) continue;
-      for (const entry of entries) {
-        if (Math.abs(entry.words - count) > 1 || (best && entry.key.length <= best.score)) continue;
-        const mistakes = mismatch(candidate, entry);
-        if (mistakes === null) continue;
-        const score = entry.key.length - 3 * mistakes;
-        if (!best || score > best.score) {
-          best = { name: entry.name, start: run[0]!.start, end: run[run.length - 1]!.end, score };
+      // The run as read, and without one inner word: OCR's debris from a logo or a ® between two lines of the name.
+      const variants = [run.map((word) => word.text)];
+      for (let skip = 1; skip < count - 1; skip++) {
+        variants.push(run.filter((_, index) => index !== skip).map((word) => word.text));
+      }
+      for (const variant of variants) {
+        const candidate = key(variant.join(""));
+        if (!candidate) continue;
+        for (const entry of entries) {
+          if (Math.abs(entry.words - variant.length) > 1 || (best && entry.key.length <= best.score)) continue;
+          const mistakes = mismatch(candidate, entry);
+          if (mistakes === null) continue;
+          const score = entry.key.length - 3 * mistakes;
+          if (!best || score > best.score) {
+            best = { name: entry.name, start: run[0]!.start, end: run[run.length - 1]!.end, score };
+          }
         }
       }
     }

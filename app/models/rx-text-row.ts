@@ -172,6 +172,7 @@ export function alignToColumns(eye: EyeDraft, values: readonly Token[], columns:
   }
   let i = 0;
   let j = 0;
+  const unused: Token[] = [];
   while (i < columns.length && j < values.length) {
     const here = best[i]![j]!;
     if (here === best[i + 1]![j + 1]! + score(columns[i]!, values[j]!.text)) {
@@ -179,8 +180,10 @@ export function alignToColumns(eye: EyeDraft, values: readonly Token[], columns:
       i++;
       j++;
     } else if (here === best[i + 1]![j]!) i++;
-    else j++;
+    else unused.push(values[j++]!);
   }
+  // A column whose header OCR lost ("Ø" read as "[7]") still has its value in the row.
+  assignByKind(eye, [...unused, ...values.slice(j)]);
 }
 
 /** Labels paired with the value after them ("BC 8.6") or before them ("8.6 base curve"); how many were set. */

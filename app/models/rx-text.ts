@@ -233,7 +233,7 @@ function readUnknownEye(lines: readonly string[], kind: RxTextKind): EyeDraft {
     const line = prepareRow(lines[index]!);
     const found = findLabels(line, labels);
     const next = lines[index + 1];
-    if (found.filter((label) => isNumericField(label.field)).length >= 2 && valueCount(line) === 0 && next) {
+    if (found.filter((label) => isNumericField(label.field)).length >= 2 && valueCount(line) <= 1 && next) {
       const values = tokenize(prepareRow(next)).filter((token) => isValue(token.text));
       alignToColumns(eye, values, found.map((label) => label.field).filter(isNumericField));
       index++;

@@ -311,9 +311,9 @@ export function flattenBackground(image: Grey, block = Math.max(16, Math.round(M
 
 /**
  * Erases straight rules: thin dark runs at least `across` long in a row (table rules, underlines) or `down` long in
- * a column (cell borders). Gaps of a few pixels (anti-aliasing, noise) do not break a run, and a run only counts as
- * a rule when the pixels `clearance` away on both sides are mostly light: bold text also makes long dark runs, but
- * it is tall.
+ * a column (cell borders, a barcode's bars). Gaps of a few pixels (anti-aliasing, noise) do not break a run, and a
+ * row's run only counts as a rule when the pixels `clearance` away on both sides are mostly light: bold text also
+ * makes long dark runs across, but it is tall.
  */
 export function removeLines(image: Grey, options: { across: number; down: number; clearance: number }): void {
   const { data, width, height } = image;
@@ -322,7 +322,7 @@ export function removeLines(image: Grey, options: { across: number; down: number
   for (let p = 0; p < data.length; p++) dark[p] = data[p]! < 170 ? 1 : 0;
   const erase = new Uint8Array(data.length);
   // One scan for rows (step 1 along, `width` across) and one for columns (step `width` along, 1 across).
-  const scan = (lines: number, length: number, along: number, across: number, min: number) => {
+  const scan = (lines: number, length: number, along: number, across: number, min: number, checkClearance: boolean) => {
     const gap = options.clearance * across;
     for (let line = 0; line < lines; line++) {
       const base = line * across;
@@ -339,19 +339,20 @@ export function removeLines(image: Grey, options: { across: number; down: number
         }
         if (start >= 0 && last - start + 1 >= min) {
           let crowded = 0;
-          for (let k = start; k <= last; k++) {
+          for (let k = start; checkClearance && k <= last; k++) {
             const p = base + k * along;
             if ((hasBefore && dark[p - gap]) || (hasAfter && dark[p + gap])) crowded++;
           }
-          if (crowded <= 0.3 * (last - start + 1)) for (let k = start; k <= last; k++) erase[base + k * along] = 1;
+          if (!checkClearance || crowded <= 0.3 * (last - start + 1)) for (let k = start; k <= last; k++) erase[base + k * along] = 1;
         }
         start = isDark ? i : -1;
         last = isDark ? i : -1;
       }
     }
   };
-  scan(height, width, 1, width, options.across);
-  scan(width, height, width, 1, options.down);
+  scan(height, width, 1, width, options.across, true);
+  // No letter stroke is `down` tall, so columns need no clearance test; without it a barcode's bars go too.
+  scan(width, height, width, 1, options.down, false);
   for (let p = 0; p < data.length; p++) if (erase[p]) data[p] = 255;
 }
 
