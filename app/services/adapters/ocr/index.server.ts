@@ -1,10 +1,15 @@
 import type { AppConfig } from "~/services/platform/config.server";
 import type { Logger } from "~/services/platform/logger.server";
 import type { PrescriptionReader } from "./prescription-reader";
+import { createOcrPool } from "./tesseract-pool.server";
+import { createTesseractReader } from "./tesseract-reader.server";
 
-/** Chosen once at start-up: the on-machine reader (placeholder while the prescriptions issue is built). */
+/**
+ * Chosen once at start-up: the on-machine reader (decision 0021), with `ocrWorkers` tesseract threads started on
+ * the first read, not here (tests and scripts create the services often and mostly never read an image).
+ * OCR_WORKERS=0 turns reading off: every read is null, as a failed one would be.
+ */
 export function createPrescriptionReader(config: Pick<AppConfig, "ocrWorkers">, logger: Logger): PrescriptionReader {
-  void config;
-  void logger;
-  return { read: async () => null, close: async () => {} };
+  if (config.ocrWorkers <= 0) return { read: async () => null, close: async () => {} };
+  return createTesseractReader(createOcrPool({ workers: config.ocrWorkers }), logger);
 }

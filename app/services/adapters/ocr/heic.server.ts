@@ -1,0 +1,51 @@
+import { Worker } from "node:worker_threads";
+
+/**
+ * HEIC (iPhone photos) → raw RGBA pixels. sharp's libvips has no HEVC decoder, so heic-convert's decoder (libheif
+ * compiled to JavaScript) does it, in a worker thread of its own: it takes a second or so for a phone photo and
+ * would otherwise hold the event loop. One thread per file, ended when done: HEIC is rare (the upload page converts
+ * most before sending), so no pool is kept for it.
+ */
+
+export interface RawImage {
+  width: number;
+  height: number;
+  /** RGBA, row-major. */
+  data: Uint8Array;
+}
+
+// CommonJS evaluated in the thread. heic-decode is loaded the way heic-convert loads it (relative to it), so it is
+// found wherever npm placed it.
+const WORKER_CODE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { createRequire } = require("node:module");
+const fromConvert = createRequire(createRequire(workerData.base).resolve("heic-convert"));
+fromConvert("heic-decode")({ buffer: workerData.bytes }).then(
+  (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }),
+  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
+);`;
+
+export function decodeHeic(bytes: Uint8Array, timeoutMs: number): Promise<RawImage> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_CODE, {
+      eval: true,
+      workerData: { base: import.meta.url, bytes },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    const timer = setTimeout(() => finish(new Error("HEIC decoding timed out")), timeoutMs);
+    function finish(error: Error | null, image?: RawImage) {
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(image!);
+    }
+    worker.once("message", (message: { error?: string } & Partial<RawImage>) => {
+      if (message.error || !message.data || !message.width || !message.height) {
+        finish(new Error("HEIC decoding failed"));
+      } else {
+        finish(null, { width: message.width, height: message.height, data: new Uint8Array(message.data) });
+      }
+    });
+    worker.once("error", () => finish(new Error("HEIC decoding failed")));
+  });
+}

@@ -1,0 +1,151 @@
+import sharp, { type Sharp } from "sharp";
+import type { ImageMeasures } from "~/models/image-classifier";
+import { measureImage } from "~/services/prescriptions/image-measures.server";
+import type { RawImage } from "./heic.server";
+import {
+  analyseText,
+  flattenBackground,
+  type Grey,
+  invertDarkRegions,
+  pageBox,
+  removeLines,
+  stretchContrast,
+} from "./ocr-preprocess.server";
+
+/**
+ * An upload made ready for tesseract. A small grey copy is analysed first: the skew of the text, the page on the
+ * desk and the height of a text line. Then the full image is turned upright (EXIF, then the skew), cropped to the
+ * page, scaled so a text line is ~TARGET_LINE px tall (what tesseract's model reads best), its light evened out and
+ * its rules removed, and handed over as PGM (raw grey with a 15-byte header: no compression for sharp to write or
+ * leptonica to read). The classifier's measures come from the same decode.
+ */
+
+/** Bigger than any phone photo the store accepts; a decompression bomb stops here, not in memory. */
+const MAX_INPUT_PIXELS = 60_000_000;
+/** The analysis copy's longest side. */
+const ANALYSIS_SIZE = 800;
+/** A text line's height (ascender to descender) after scaling, in pixels. */
+export const TARGET_LINE = 42;
+/** Scaling bounds, and the most pixels handed to tesseract (its time grows with them). */
+const MIN_SCALE = 0.5;
+const MAX_SCALE = 3.5;
+const MAX_OCR_PIXELS = 7_000_000;
+
+export type SniffedType = "pdf" | "png" | "jpeg" | "tiff" | "webp" | "heic" | "gif" | "unknown";
+
+/** The type the bytes really are (an upload's name and content type can lie). */
+export function sniffType(bytes: Uint8Array): SniffedType {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (ascii(0, 5) === "%PDF-") return "pdf";
+  if (bytes[0] === 0x89 && ascii(1, 4) === "PNG") return "png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return "tiff";
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  if (ascii(0, 3) === "GIF") return "gif";
+  if (ascii(4, 8) === "ftyp" && /^(?:heic|heix|hevc|hevx|mif1|msf1|heim|heis)$/.test(ascii(8, 12))) return "heic";
+  return "unknown";
+}
+
+export interface PreparedImage {
+  /** The page for tesseract (PGM). */
+  pgm: Buffer;
+  measures: ImageMeasures;
+  /** What the analysis found (for the bench and the dev page). */
+  analysis: { skewDegrees: number; scale: number; cropped: boolean; width: number; height: number };
+}
+
+async function greyRaw(image: Sharp): Promise<Grey> {
+  // sharp turns a one-channel input into sRGB on output unless told to stay grey.
+  const { data, info } = await image.toColourspace("b-w").raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error("expected one channel");
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+function greyInput(grey: Grey): Sharp {
+  return sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
+}
+
+/** The median grey of the image's outermost pixels. */
+function borderGrey({ data, width, height }: Grey): number {
+  const values: number[] = [];
+  for (let x = 0; x < width; x++) values.push(data[x]!, data[(height - 1) * width + x]!);
+  for (let y = 0; y < height; y++) values.push(data[y * width]!, data[y * width + width - 1]!);
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)]!;
+}
+
+/** Encoded bytes (JPEG, PNG, TIFF, WebP) or decoded RGBA pixels (a HEIC, see heic.server.ts). */
+export async function prepareImage(input: Buffer | RawImage): Promise<PreparedImage> {
+  const decoded = (
+    Buffer.isBuffer(input)
+      ? sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
+      : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 4 } })
+  ).rotate();
+  const metadata = await decoded.metadata();
+  const sideways = (metadata.orientation ?? 1) >= 5;
+  const width = (sideways ? metadata.height : metadata.width) ?? 0;
+  const height = (sideways ? metadata.width : metadata.height) ?? 0;
+  if (width < 16 || height < 16) throw new Error("image too small");
+  const measuring = measureImage(decoded, { width, height });
+
+  // One grey copy, at most 3000 px a side: every later step starts from it.
+  const fullScale = Math.min(1, 3000 / Math.max(width, height));
+  const grey = await greyRaw(
+    decoded
+      .clone()
+      .flatten({ background: "#ffffff" })
+      .resize(Math.round(width * fullScale), Math.round(height * fullScale), { fit: "fill" }),
+  );
+  const analysisScale = Math.min(1, ANALYSIS_SIZE / Math.max(grey.width, grey.height));
+  const small = async (image: Grey) =>
+    analysisScale === 1
+      ? image
+      : greyRaw(
+          greyInput(image).resize(Math.round(image.width * analysisScale), Math.round(image.height * analysisScale), {
+            fit: "fill",
+          }),
+        );
+
+  const { skewDegrees, lineHeight: line } = analyseText(await small(grey));
+  // The corners a rotation uncovers take the border's grey, so a desk stays one desk and the page box stays tight.
+  const border = borderGrey(grey);
+  const upright =
+    Math.abs(skewDegrees) < 0.3
+      ? grey
+      : await greyRaw(greyInput(grey).rotate(-skewDegrees, { background: { r: border, g: border, b: border } }));
+  const uprightSmall = await small(upright);
+  const box = pageBox(uprightSmall);
+  const cropped = box.width < uprightSmall.width || box.height < uprightSmall.height;
+  const toFull = 1 / analysisScale;
+  const crop = {
+    left: Math.round(box.left * toFull),
+    top: Math.round(box.top * toFull),
+    width: Math.min(upright.width - Math.round(box.left * toFull), Math.round(box.width * toFull)),
+    height: Math.min(upright.height - Math.round(box.top * toFull), Math.round(box.height * toFull)),
+  };
+  let scale = line ? TARGET_LINE / (line * toFull) : 1800 / crop.width;
+  scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+  scale = Math.min(scale, Math.sqrt(MAX_OCR_PIXELS / (crop.width * crop.height)));
+  const page = await greyRaw(
+    greyInput(upright)
+      .extract(crop)
+      .resize(Math.max(1, Math.round(crop.width * scale)), Math.max(1, Math.round(crop.height * scale)), {
+        kernel: "lanczos3",
+        fit: "fill",
+      }),
+  );
+  invertDarkRegions(page, TARGET_LINE);
+  flattenBackground(page);
+  stretchContrast(page);
+  removeLines(page, {
+    across: Math.round(TARGET_LINE * 2.5),
+    down: Math.round(TARGET_LINE * 2.2),
+    clearance: Math.round(TARGET_LINE / 5),
+  });
+  const header = Buffer.from(`P5\n${page.width} ${page.height}\n255\n`, "ascii");
+  return {
+    pgm: Buffer.concat([header, page.data]),
+    measures: await measuring,
+    analysis: { skewDegrees, scale: scale * fullScale, cropped, width: page.width, height: page.height },
+  };
+}
