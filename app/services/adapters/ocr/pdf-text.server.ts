@@ -1,3 +1,5 @@
+import type * as PdfJsModule from "pdfjs-dist/legacy/build/pdf.mjs";
+
 /**
  * A PDF's text layer as lines (no OCR: a prescription PDF from a clinic's software has its text). pdfjs-dist's
  * legacy build is the one that runs in Node; it is loaded on first use, so a server that never sees a PDF never pays
@@ -15,7 +17,7 @@ interface TextItem {
   y: number;
 }
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | null = null;
 
 function loadPdfJs(): Promise<PdfJs> {
