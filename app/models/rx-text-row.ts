@@ -57,7 +57,7 @@ export const HEADER_LABEL = labelPattern({
   ...LABEL_SOURCE,
   brand: `${LABEL_SOURCE.brand}|lens`,
   // A narrow header cell wraps "BASE CURVE" onto two lines.
-  baseCurve: `${LABEL_SOURCE.baseCurve}|base`,
+  baseCurve: `${LABEL_SOURCE.baseCurve}|base|curve`,
 });
 /** A box prints "D -3.00" for the power and "Ø 14.2" (often read as 0 or @) for the diameter. */
 const BOX_LABEL = labelPattern({

@@ -29,8 +29,8 @@ type EyeCode = "OD" | "OS" | "OU";
 export type RxTextKind = "prescription" | "box";
 
 const EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
-  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
-  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—])|[O0]8(?=\s?[:(])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—]|\s?[:(])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—]|\s?[:(])|[O0]8(?=\s?[:(])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
   ["OU", /^(?:O\.\s?U\.?|[O0]U|[Bb]oth\s+[Ee]yes|BOTH\s+EYES)(?![A-Za-z0-9/])/],
 ];
 const EYE_ANYWHERE: ReadonlyArray<[EyeCode, RegExp]> = [
@@ -106,22 +106,51 @@ function draft(eyes: Eyes, code: EyeCode): EyeDraft[] {
   return keys.map((key) => (eyes[key] ??= {}));
 }
 
+/** The words of a transposed table's two cells: "Acuvue Oasys for Acuvue Oasys for" → two of "Acuvue Oasys for". */
+function halves(words: readonly string[]): [string, string] | null {
+  if (words.length < 2 || words.length % 2 !== 0) return null;
+  const half = words.length / 2;
+  const first = words.slice(0, half).join(" ");
+  const second = words.slice(half).join(" ");
+  return first.toLowerCase() === second.toLowerCase() ? [first, second] : null;
+}
+
+/** A transposed table's brand (or colour) row; a cell that wrapped continues on the next line ("Lens Astigmatism …"). */
+function readTransposedWords(eyes: Eyes, field: "brand" | "color", rest: string, next: string | undefined) {
+  const order: EyeCode[] = ["OD", "OS"];
+  const cells = halves(rest.trim().split(/\s+/));
+  const more = next !== undefined && valueCount(next) === 0 ? halves(next.trim().split(/\s+/).slice(-2)) : null;
+  if (cells) {
+    cells.forEach((cell, position) => {
+      const text = more ? `${cell} ${more[position]}` : cell;
+      const found = field === "brand" ? findBrand(text) : findColor(text);
+      if (found) for (const eye of draft(eyes, order[position]!)) eye[field] ??= found.name;
+    });
+    return;
+  }
+  let remaining = rest;
+  for (const code of order) {
+    const found = field === "brand" ? findBrand(remaining) : findColor(remaining);
+    if (!found) break;
+    for (const eye of draft(eyes, code)) eye[field] ??= found.name;
+    remaining = remaining.slice(found.end);
+  }
+}
+
 /** A table of one row per label and one column per eye: "Sphere -2.25 -2.50", "Brand Biofinity Biofinity". */
 function readTransposed(eyes: Eyes, lines: readonly string[], start: number, order: readonly EyeCode[]): number {
   let index = start;
-  for (; index < Math.min(lines.length, start + 12); index++) {
+  for (; index < Math.min(lines.length, start + 14); index++) {
     const text = prepareRow(lines[index]!);
     const label = findLabels(text, "header")[0];
-    if (!label || label.start > 3) break;
-    let rest = text.slice(label.end);
+    if (!label || label.start > 3) {
+      // A wrapped cell's second line ("Lens Astigmatism Astigmatism") was read with the row above it.
+      if (index > start && valueCount(text) === 0 && text.split(/\s+/).length <= 6) continue;
+      break;
+    }
+    const rest = text.slice(label.end);
     if (!isNumericField(label.field)) {
-      const field = label.field;
-      for (const code of order) {
-        const found = field === "brand" ? findBrand(rest) : findColor(rest);
-        if (!found) break;
-        for (const eye of draft(eyes, code)) eye[field] ??= found.name;
-        rest = rest.slice(found.end);
-      }
+      readTransposedWords(eyes, label.field, rest, lines[index + 1]);
       continue;
     }
     const field = label.field;
@@ -139,11 +168,28 @@ function startsWithLabel(line: string): boolean {
   return label !== undefined && label.start <= 1 && isNumericField(label.field);
 }
 
+/** The next line carries labelled values this row has not had yet ("base" / "curve 8.5, diameter 14.5"). */
+function addsLabels(text: string, following: string): boolean {
+  const joined = prepareRow(`${text} ${following}`);
+  const before = new Set(findLabels(prepareRow(text)).map((label) => label.field));
+  return findLabels(joined).some((label) => isNumericField(label.field) && !before.has(label.field));
+}
+
 function endsWithLabel(text: string): boolean {
   const prepared = prepareRow(text).trimEnd();
   const labels = findLabels(prepared);
   const last = labels[labels.length - 1];
   return last !== undefined && prepared.slice(last.end).trim() === "" && isNumericField(last.field);
+}
+
+/**
+ * The row under a table's OD row whose label OCR could not read ("(01) 8.4 14.2 +3.25", a bold "OS" on a shaded
+ * cell): the left eye's, when it holds the row's values. Its debris is dropped.
+ */
+function leftRowAfterRight(line: string, expectLeft: boolean): { eye: EyeCode; rest: string } | null {
+  if (!expectLeft) return null;
+  const rest = line.replace(/^[\s|[\]{}*•·>]*(?:\(?\s*[0OoQ1lI|]{1,2}(?:\s?[0OoQ1lI|])?\s*\)?\s+)?/, "");
+  return valueCount(rest) >= 2 ? { eye: "OS", rest } : null;
 }
 
 /** A line that holds values (a wrapped row's continuation) rather than the next part of the document. */
@@ -158,28 +204,33 @@ function readEyes(lines: readonly string[]): Eyes {
   const eyes: Eyes = {};
   let columns: Field[] = [];
   let headerAt = -Infinity;
+  let lastEye: EyeCode | null = null;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const eyeOrder = eyesInLine(line);
-    if (eyeOrder.length >= 2 && valueCount(line) === 0 && !/[a-z]{4}/.test(line.replace(/\b(?:right|left|eye)\b/gi, ""))) {
+    const namesOnly = line.replace(/\([^)]*\)/g, " ").split(/\s+/).filter((word) => !EYE_WORDS.test(word));
+    if (eyeOrder.length >= 2 && valueCount(namesOnly.join(" ")) === 0 && !/[a-z]{4}/.test(line.replace(/\b(?:right|left|eye)\b/gi, ""))) {
       index = readTransposed(eyes, lines, index + 1, eyeOrder.slice(0, 2));
       continue;
     }
-    const header = headerColumns(line);
+    // A sentence naming two labels and a value ("Right eye (OD): …, Sphere 6.00, Add") is a row, not a header.
+    const header = eyeAtStart(line) ? null : headerColumns(line);
     if (header) {
       columns = header;
       headerAt = index;
       continue;
     }
-    const start = eyeAtStart(line, index - headerAt <= 4);
+    const inTable = index - headerAt <= 4;
+    const start = eyeAtStart(line, inTable) ?? leftRowAfterRight(line, inTable && lastEye === "OD" && !eyes.OS);
     if (!start) continue;
+    lastEye = start.eye;
     let text = start.rest;
     // A row whose values wrapped onto the next line, an eye's name alone on its line with its values below, or a
     // sentence that wrapped ("…, BC 8.40," / "DIA 14.50").
     const expected = Math.max(1, columns.filter(isNumericField).length - 2);
     for (let next = index + 1; next < Math.min(lines.length, index + 3); next++) {
       const following = lines[next]!;
-      const wrapped = endsWithLabel(text) || startsWithLabel(following);
+      const wrapped = endsWithLabel(text) || startsWithLabel(following) || addsLabels(text, following);
       if ((!wrapped && valueCount(text) >= expected) || !continues(following)) break;
       text += ` ${following}`;
       index = next;
