@@ -27,6 +27,9 @@ import {
 // prescription, set READER_PREFILLS to true: the form must then arrive filled with exactly these values.
 const READER_PREFILLS = false;
 
+/** An image upload waits for the on-machine reader, which may take up to its 30 s limit (spec) on a busy machine. */
+const READING = { timeout: 45_000 };
+
 /** A clean, printed prescription for the two eyes' lenses (what a phone photo of a good one looks like, but flat). */
 async function prescriptionPng(lenses: { right: LensChoice; left: LensChoice }): Promise<Buffer> {
   const row = (label: string, values: LensChoice, y: number) =>
@@ -123,7 +126,7 @@ test.describe("prescription upload (issue 14)", () => {
       mimeType: "image/png",
       buffer: await prescriptionPng(lenses),
     });
-    await expect(page).toHaveURL(/\/upload-success\?image=[A-Za-z0-9_-]{24}$/);
+    await expect(page).toHaveURL(/\/upload-success\?image=[A-Za-z0-9_-]{24}$/, READING);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prescription received");
 
     // The image, served to its owner only and never cached.
@@ -201,7 +204,7 @@ test.describe("prescription upload (issue 14)", () => {
     await expect(page.getByTestId("upload-order-number")).toHaveText(orderNumber);
     await uploadFile(page, { name: "prescription.pdf", mimeType: "application/pdf", buffer: await prescriptionPdf() });
 
-    await expect(page).toHaveURL(new RegExp(`/upload-success\\?oid=${orderNumber}$`));
+    await expect(page).toHaveURL(new RegExp(`/upload-success\\?oid=${orderNumber}$`), READING);
     await expect(page.getByTestId("upload-success-message")).toContainText(
       `We have your prescription for order ${orderNumber}`,
     );
