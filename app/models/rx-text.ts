@@ -29,8 +29,14 @@ type EyeCode = "OD" | "OS" | "OU";
 export type RxTextKind = "prescription" | "box";
 
 const EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
-  ["OD", /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—]|\s?[:(])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
-  ["OS", /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—]|\s?[:(])|[O0]8(?=\s?[:(])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/],
+  [
+    "OD",
+    /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—]|\s?[:(])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/,
+  ],
+  [
+    "OS",
+    /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—]|\s?[:(])|[O0]8(?=\s?[:(])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/,
+  ],
   ["OU", /^(?:O\.\s?U\.?|[O0]U|[Bb]oth\s+[Ee]yes|BOTH\s+EYES)(?![A-Za-z0-9/])/],
 ];
 const EYE_ANYWHERE: ReadonlyArray<[EyeCode, RegExp]> = [
@@ -38,25 +44,28 @@ const EYE_ANYWHERE: ReadonlyArray<[EyeCode, RegExp]> = [
   ["OS", /(?<![A-Za-z0-9])(?:O\.?\s?S\.?|[0Q]S|Left(?:\s+Eye)?|LEFT)(?![A-Za-z0-9])/g],
 ];
 /** Another eye's label inside a row ("OD: -2.25 8.6 14.2   OS: -2.50 8.6 14.2"). */
-const EYE_INSIDE = /\s(?=(?:O\.\s?S\.?|[O0Q]S|Left(?:\s+[Ee]ye)?|LE|O\.\s?D\.?|[O0Q]D|Right(?:\s+[Ee]ye)?)(?:\s*[:(]|\s+[-+\dt]))/;
+const EYE_INSIDE =
+  /\s(?=(?:O\.\s?S\.?|[O0Q]S|Left(?:\s+[Ee]ye)?|LE|O\.\s?D\.?|[O0Q]D|Right(?:\s+[Ee]ye)?)(?:\s*[:(]|\s+[-+\dt]))/;
 const AFTER_EYE = /^\s*(?:eye\b)?\s*(?:\([^)]{0,16}\)|\b(?:right|left)(?:\s+eye)?\b)?\s*(?:[:;|]|-(?=\s))?\s*/i;
 
 type Eyes = Partial<Record<RxEyeKey, EyeDraft>>;
 
 function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    // A dash before a digit is a minus; a dash alone is an empty cell.
-    .replace(/[\u2212\u2010-\u2015](?=\s?\d)/g, "-")
-    .replace(/[\u2013-\u2015]/g, "—")
-    .replace(/[\u2212\u2010-\u2012]/g, "-")
-    .replace(/\bN\/A\b/gi, "NA")
-    .replace(/[\u00a0\t]/g, " ")
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/ﬁ/g, "fi")
-    .replace(/ﬂ/g, "fl")
-    .replace(/ +/g, " ");
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      // A dash before a digit is a minus; a dash alone is an empty cell.
+      .replace(/[\u2212\u2010-\u2015](?=\s?\d)/g, "-")
+      .replace(/[\u2013-\u2015]/g, "—")
+      .replace(/[\u2212\u2010-\u2012]/g, "-")
+      .replace(/\bN\/A\b/gi, "NA")
+      .replace(/[\u00a0\t]/g, " ")
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/ﬁ/g, "fi")
+      .replace(/ﬂ/g, "fl")
+      .replace(/ +/g, " ")
+  );
 }
 
 /**
@@ -208,8 +217,15 @@ function readEyes(lines: readonly string[]): Eyes {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const eyeOrder = eyesInLine(line);
-    const namesOnly = line.replace(/\([^)]*\)/g, " ").split(/\s+/).filter((word) => !EYE_WORDS.test(word));
-    if (eyeOrder.length >= 2 && valueCount(namesOnly.join(" ")) === 0 && !/[a-z]{4}/.test(line.replace(/\b(?:right|left|eye)\b/gi, ""))) {
+    const namesOnly = line
+      .replace(/\([^)]*\)/g, " ")
+      .split(/\s+/)
+      .filter((word) => !EYE_WORDS.test(word));
+    if (
+      eyeOrder.length >= 2 &&
+      valueCount(namesOnly.join(" ")) === 0 &&
+      !/[a-z]{4}/.test(line.replace(/\b(?:right|left|eye)\b/gi, ""))
+    ) {
       index = readTransposed(eyes, lines, index + 1, eyeOrder.slice(0, 2));
       continue;
     }
@@ -221,7 +237,8 @@ function readEyes(lines: readonly string[]): Eyes {
       continue;
     }
     const inTable = index - headerAt <= 4;
-    const start = eyeAtStart(line, inTable) ?? leftRowAfterRight(line, inTable && lastEye === "OD" && !eyes.OS);
+    const start: { eye: EyeCode; rest: string } | null =
+      eyeAtStart(line, inTable) ?? leftRowAfterRight(line, inTable && lastEye === "OD" && !eyes.OS);
     if (!start) continue;
     lastEye = start.eye;
     let text = start.rest;
@@ -316,10 +333,7 @@ function finishEyes(eyes: Eyes): RxAnalysis["prescription"] {
 }
 
 /** Null when no lens value was found (junk text, a photo of a face, an empty PDF). */
-export function parseRxText(
-  text: string,
-  options: { correlationId: string; kind?: RxTextKind },
-): RxAnalysis | null {
+export function parseRxText(text: string, options: { correlationId: string; kind?: RxTextKind }): RxAnalysis | null {
   const kind = options.kind ?? "prescription";
   const lines = normalizeText(text)
     .split("\n")
@@ -356,8 +370,10 @@ export function rxAnalysisFields(analysis: Omit<RxAnalysis, "correlationId">): A
   for (const [part, reading] of Object.entries(analysis.prescription)) {
     for (const [field, value] of Object.entries(reading ?? {})) if (value) rows.push({ part, field, value });
   }
-  for (const [field, value] of Object.entries(analysis.patient)) if (value) rows.push({ part: "patient", field, value });
-  if (analysis.expirationDate) rows.push({ part: "prescription", field: "expirationDate", value: analysis.expirationDate });
+  for (const [field, value] of Object.entries(analysis.patient))
+    if (value) rows.push({ part: "patient", field, value });
+  if (analysis.expirationDate)
+    rows.push({ part: "prescription", field: "expirationDate", value: analysis.expirationDate });
   for (const [field, value] of Object.entries(analysis.prescriber ?? {})) {
     if (value) rows.push({ part: "prescriber", field, value });
   }

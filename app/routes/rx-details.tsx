@@ -98,7 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return savedPrescriptionStep(db, visitor, formData, { cartId, groupId: group.id });
     case "save-prescription": {
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes);
+      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes, {
+        expiresOn: submission.value.expirationDate,
+      });
       if (result.status === "invalid") return data(submission.reply({ fieldErrors: result.errors }), { status: 400 });
       if (result.status === "not-found") return gone();
       return redirectAfterGroupStep(db, visitor, "RxDetails");

@@ -63,11 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const groupId = cartId ? await groupOfImage(db, cartId, row.id) : null;
   const group = cartId && groupId ? await stepGroup(db, cartId, groupId) : null;
   if (!group) return { kind: "image" as const, image, signedIn: visitor.customer !== null };
-  const prefill = await aiPrefill(db, {
-    page: "UploadSuccess",
-    analysis: parseAnalysis(row.analysis),
-    lines: group.lines,
-  });
+  const analysis = parseAnalysis(row.analysis);
+  const prefill = await aiPrefill(db, { page: "UploadSuccess", analysis, lines: group.lines });
   const eyes = prescriptionEyes(group.lines, "RxDetails").map((eye) => ({
     ...eye,
     selected: prefill[eye.eye] ?? eye.selected,
@@ -78,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     groupId: group.id,
     eyes,
     prefilled: Object.keys(prefill).length > 0,
+    // The expiration date read from the image starts the form's date field (the shopper checks it too).
+    expirationDate: analysis?.expirationDate ?? null,
     patient: hasFullName(group.patient) ? fullName(group.patient!) : null,
   };
 }
@@ -100,7 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "save-prescription": {
       if (!cartId || !group || group.type !== "Lens") return gone();
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes);
+      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes, {
+        expiresOn: submission.value.expirationDate,
+      });
       if (result.status === "invalid") return data(submission.reply({ fieldErrors: result.errors }), { status: 400 });
       if (result.status === "not-found") return gone();
       return redirectToNextStep(db, visitor, "UploadSuccess");
@@ -150,7 +151,7 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
       </section>
     );
   }
-  const { image, groupId, eyes, prefilled, patient } = loaderData;
+  const { image, groupId, eyes, prefilled, expirationDate, patient } = loaderData;
   return (
     <section className="funnel-step upload-page" aria-labelledby="upload-success-title">
       <h1 id="upload-success-title">Prescription received</h1>
@@ -174,6 +175,7 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
           key={groupId}
           groupId={groupId}
           eyes={eyes}
+          expirationDate={expirationDate}
           lastResult={actionData}
           submitLabel="Confirm and continue"
         />
