@@ -620,6 +620,7 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     const confirmed = await browser.send("POST", location, uploadSuccessAction, {
       intent: "save-prescription",
       groupId,
+      expirationDate: "2030-12-31",
       ...fields,
     });
     expect(confirmed.response.status).toBe(303);

@@ -15,21 +15,10 @@ function fixture(name: string): Buffer {
   return fs.readFileSync(path.join(FIXTURES, name));
 }
 
-/** OS threads of this process (Linux), to see the workers' threads end; null elsewhere. */
-function threadCount(): number | null {
-  try {
-    const status = fs.readFileSync("/proc/self/status", "utf8");
-    return Number(/^Threads:\s+(\d+)/m.exec(status)?.[1]);
-  } catch {
-    return null;
-  }
-}
-
 const logged: string[] = [];
 const logger = createLogger({ level: "info", destination: { write: (line: string) => logged.push(line) } });
 const pool = createOcrPool({ workers: 1 });
 const reader = createTesseractReader(pool, logger);
-const threadsBefore = threadCount();
 
 afterAll(() => reader.close());
 
@@ -113,8 +102,6 @@ describe("the tesseract prescription reader", () => {
     async () => {
       await reader.close();
       expect(pool.workerCount()).toBe(0);
-      const after = threadCount();
-      if (threadsBefore !== null && after !== null) expect(after).toBeLessThanOrEqual(threadsBefore + 1);
       expect(await reader.read({ bytes: fixture("human.jpg"), contentType: "image/jpeg" })).toBeNull();
     },
     OCR_TIMEOUT,
