@@ -22,10 +22,9 @@ import {
 // checked and confirmed on the upload-success page, and the lenses bought; an order placed with "I'll send it later",
 // then its prescription sent from the thank-you page's link, after which the order is being verified.
 //
-// The on-machine prescription reader is a placeholder (it reads nothing) until its own issue lands: the form on
-// /upload-success then arrives empty and the test types the values. Once the reader reads this clean, generated
-// prescription, set READER_PREFILLS to true: the form must then arrive filled with exactly these values.
-const READER_PREFILLS = false;
+// The on-machine prescription reader reads this clean, generated prescription: the form on /upload-success must
+// arrive filled with exactly these values (READER_PREFILLS); the typing path below stays for a reader turned off.
+const READER_PREFILLS = true;
 
 /** An image upload waits for the on-machine reader, which may take up to its 30 s limit (spec) on a busy machine. */
 const READING = { timeout: 45_000 };
