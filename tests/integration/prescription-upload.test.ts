@@ -16,6 +16,7 @@ import { loader as rxImageLoader } from "~/routes/rx-images.$imageId";
 import { action as uploadRxAction, loader as uploadRxLoader } from "~/routes/upload-rx";
 import { action as uploadSuccessAction, loader as uploadSuccessLoader } from "~/routes/upload-success";
 import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
+import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
 import type { PrescriptionReader } from "~/services/adapters/ocr/prescription-reader";
 import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -443,6 +444,30 @@ describe("who can see an image (its owner; anyone else gets a 404)", () => {
     expect(
       (await guest.send("GET", `/rx-images/${id}`, rxImageLoader, undefined, { imageId: id })).response.status,
     ).toBe(404);
+  });
+  it("a proven sign-in on the uploading browser claims its images; an unproven one does not", async () => {
+    const guest = new Browser();
+    const { response } = await guest.send(
+      "POST",
+      "/api/images",
+      imagesAction,
+      form({}, { bytes: await png(), name: "rx.png", field: "images" }),
+    );
+    const id = ((await response.json()) as { items: Array<{ rxImageId: string }> }).items[0]!.rxImageId;
+    const customer = await createCustomer(database.db, {
+      email: `claim.${++counter}@example.com`,
+      password: "correct horse battery",
+      firstName: "Ann",
+      lastName: "Lee",
+    });
+    const { session } = await services.sessions.getSession(guest.cookie);
+
+    // A password on an account whose e-mail nobody has proven: the session is unproven, the image stays the guest's.
+    await startSignedInSession(services, session, customer, "password", false);
+    expect((await imageRow(id)).customerId).toBeNull();
+    // The e-mailed code proves the e-mail: the image is the customer's now.
+    await startSignedInSession(services, session, customer, "pin", false);
+    expect((await imageRow(id)).customerId).toBe(customer.id);
   });
 });
 

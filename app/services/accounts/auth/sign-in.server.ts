@@ -1,6 +1,7 @@
 import { adoptCart } from "../../cart/cart.server";
 import type { AppServices } from "../../platform/context.server";
 import { flashToast, type StoreSession } from "../../platform/session.server";
+import { claimSessionImages, uploaderSessionHash } from "../../prescriptions/rx-images.server";
 import {
   customerForSession,
   deleteAuthSession,
@@ -18,6 +19,9 @@ export const PASSWORD_REMOVED_MESSAGE =
 /**
  * Signs a customer in on this browser: any earlier session ends and a fresh token is issued (no session
  * fixation), and the anonymous cart joins the customer's. The caller commits the session cookie.
+ *
+ * A proven sign-in also gives the account the prescription images this browser uploaded as a guest. An unproven one
+ * does not: whoever typed someone else's e-mail must not file images into that person's account (decision 19).
  *
  * `previousCustomerId` is whom this browser was signed in as before, for a caller that has already ended that
  * session; otherwise it is read from the cookie. A proof of the e-mail from a browser already signed in to the
@@ -47,6 +51,7 @@ export async function startSignedInSession(
   const cartId = await adoptCart(services.db, session.get("cartId"), customer.id);
   if (cartId) session.set("cartId", cartId);
   else session.unset("cartId");
+  if (started.proven) await claimSessionImages(services.db, uploaderSessionHash(session), customer.id);
 }
 
 /** Signs this browser out: its session row goes, and so does everything the cookie held for the customer. */
