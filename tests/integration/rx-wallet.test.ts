@@ -23,6 +23,7 @@ import { journeyOf, loadFunnelState } from "~/services/checkout/funnel.server";
 import { isSkipped } from "~/models/funnel";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
+import { advanceOrder } from "~/services/orders/order-operations.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   carts,
@@ -309,6 +310,15 @@ describe("an order records each lens group's prescription", () => {
       ["Lens", rows[0]!.id, "PendingVerification"],
       ["Solution", null, null],
     ]);
+  });
+
+  it("verifying the order (the development operation) marks the prescription record Verified too", async () => {
+    const shopper = await Shopper.create();
+    const { prescription, order } = await orderedPrescription(shopper);
+    expect(prescription.status).toBe("PendingVerification");
+    expect((await advanceOrder(services, order.orderNumber, "verify")).ok).toBe(true);
+    const [row] = await prescriptionsOf(shopper.id);
+    expect(row!.status).toBe("Verified");
   });
 
   it("'I'll send it later' without an image: PendingSubmission, no expiration date, the placeholder UPC", async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { DateTime } from "luxon";
 import {
   businessIsoDate,
@@ -13,7 +13,7 @@ import {
 import { deliveryEstimate, isShippingLevel } from "~/models/shipping";
 import { orderShippedEmail } from "../adapters/email/order-templates";
 import type { Executor, Transaction } from "../db/client.server";
-import { customers, orderGroups, orders } from "../db/schema";
+import { customers, orderGroups, orders, prescriptions } from "../db/schema";
 import type { AppServices } from "../platform/context.server";
 import { groupsOf, orderDetails } from "./order-history.server";
 
@@ -28,7 +28,8 @@ export type AdvanceResult = { ok: true; message: string } | { ok: false; message
 export type OperationsServices = Pick<AppServices, "db" | "email" | "config">;
 
 /**
- * Moves an order along as the warehouse would (development only): "verify" marks its prescriptions Verified;
+ * Moves an order along as the warehouse would (development only): "verify" marks its prescriptions Verified (the
+ * order's groups and the prescription records they were ordered with, which the wallet shows);
  * "ship" needs them verified, then sets status G, a tracking number, shippedAt and the carrier's delivery date
  * for the shipping level, and writes the 'order shipped' e-mail in the same transaction (the outbox: the status
  * and the e-mail commit together); "deliver" records the delivery. Under the order's row lock, and shipping only
@@ -70,8 +71,15 @@ export async function advanceOrder(
         .update(orderGroups)
         .set({ prescriptionStatus: "Verified" })
         .where(pending)
-        .returning({ id: orderGroups.id });
+        .returning({ id: orderGroups.id, prescriptionId: orderGroups.prescriptionId });
       if (verified.length === 0) return { ok: false, message: `Order ${orderNumber} has no prescription to verify.` };
+      const records = verified.flatMap((group) => (group.prescriptionId === null ? [] : [group.prescriptionId]));
+      if (records.length > 0) {
+        await tx
+          .update(prescriptions)
+          .set({ status: "Verified", ...stamp })
+          .where(inArray(prescriptions.id, records));
+      }
       await tx.update(orders).set(stamp).where(eq(orders.id, order.id));
       const count = verified.length === 1 ? "1 prescription" : `${verified.length} prescriptions`;
       return { ok: true, message: `Verified ${count} on order ${orderNumber}.` };
