@@ -7,6 +7,8 @@ import { prepareE2eContent } from "./tests/setup/e2e-content";
 /**
  * End-to-end tests drive Chromium against the production build, every test twice: JavaScript on and off.
  * The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
+ * The server runs on PGlite in a fresh data dir; with E2E_DATABASE_URL on that Postgres database instead, as
+ * E2E_WEB_CONCURRENCY processes (CI runs the purchase specs so against 2).
  */
 function chromiumExecutable(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
@@ -75,6 +77,9 @@ export default defineConfig({
       CONTENT_DIR: process.env.E2E_CONTENT_DIR ?? "./content",
       SITE_URL: baseURL,
       LOG_LEVEL: "warn",
+      ...(process.env.E2E_DATABASE_URL
+        ? { DATABASE_URL: process.env.E2E_DATABASE_URL, WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1" }
+        : {}),
     },
   },
 });

@@ -1,12 +1,17 @@
 // The process entry: `npm start` (production build) and `npm run dev` (Vite in middleware mode).
-// It builds when the build is missing or older than the sources, starts the app, listens, and shuts down
-// gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+// Outside APP_ENV=production it builds when the build is missing or older than the sources (so `npm install && npm
+// start` works on a fresh machine); in production it never builds: `npm run build` is the release's build step, and
+// a missing build stops the start. With WEB_CONCURRENCY > 1 (Postgres only) this process forks that many server
+// processes sharing the port (node:cluster), replaces one that dies, and passes SIGTERM/SIGINT on. Each server shuts
+// down gracefully: stop accepting, let in-flight requests finish, then close the database.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const dev = process.argv.includes("--dev");
+const production = process.env.APP_ENV === "production";
 const BUILD_ENTRY = "build/server/index.js";
 const SOURCE_DIRS = ["app", "server", "public"];
 const SOURCE_FILES = ["vite.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
@@ -38,6 +43,59 @@ function ensureBuild() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Production starts only from a build made by the release step: it never builds (nor trusts file times). */
+function requireBuild() {
+  if (fs.existsSync(BUILD_ENTRY)) return;
+  console.error(`No build at ${BUILD_ENTRY}. In production the build is a release step: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+/** Configuration errors are written for people: print the message, not a stack. */
+function fail(error) {
+  console.error(error?.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
+
+/** A worker that dies is replaced, unless they keep dying: this many deaths within a minute stop the server. */
+const MAX_DEATHS_PER_MINUTE = 5;
+
+/** The cluster's primary: forks `count` servers and keeps them running; serves nothing itself. */
+function runPrimary(count) {
+  let stopping = false;
+  const deaths = [];
+  const fork = () => cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length && deaths[0] < now - 60_000) deaths.shift();
+    console.error(`server process ${worker.process.pid} exited (${signal ?? `code ${code}`})`);
+    if (deaths.length >= MAX_DEATHS_PER_MINUTE) {
+      console.error(`${deaths.length} server processes died within a minute; stopping.`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  console.log(`Lenslane is starting ${count} server processes`);
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    // Each server finishes its in-flight requests (at most 10 s) and closes its database.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
 const version = JSON.parse(fs.readFileSync("package.json", "utf8")).version;
 let running;
 let viteDevServer;
@@ -48,47 +106,56 @@ try {
     const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
     running = await mod.startApp({ mode: "development", env: process.env, version, viteDevServer });
   } else {
-    ensureBuild();
+    if (cluster.isPrimary) {
+      if (production) requireBuild();
+      else ensureBuild();
+    }
     process.env.NODE_ENV ??= "production";
     const mod = await import(pathToFileURL(path.resolve(BUILD_ENTRY)).href);
-    running = await mod.startApp({ mode: "production", env: process.env, version });
+    // The primary reads (and checks) the configuration before any fork: a bad value stops the start once, and the
+    // development session secret is created before the servers read it.
+    const processes = cluster.isPrimary ? mod.parseConfig(process.env, version).webConcurrency : 1;
+    if (processes > 1) runPrimary(processes);
+    else running = await mod.startApp({ mode: "production", env: process.env, version });
   }
 } catch (error) {
-  // Configuration errors are written for people: print the message, not a stack.
-  console.error(error?.name === "ConfigError" ? error.message : error);
-  process.exit(1);
+  fail(error);
 }
+// The cluster's primary serves nothing: its workers listen.
+if (running) serve(running);
 
-const { app, config, logger } = running;
-const server = app.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  logger.info({ port, appEnv: config.appEnv, mode: dev ? "development" : "production" }, "listening");
-  if (process.stdout.isTTY) console.log(`Lenslane is serving on http://localhost:${port}`);
-});
-server.keepAliveTimeout = 5_000;
-
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => {
-    logger.error("in-flight requests did not finish within 10 s; exiting");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  server.close(async () => {
-    try {
-      await running.close();
-      await viteDevServer?.close();
-    } finally {
-      logger.info("stopped");
-      process.exit(0);
-    }
+function serve(running) {
+  const { app, config, logger } = running;
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, appEnv: config.appEnv, mode: dev ? "development" : "production" }, "listening");
+    if (process.stdout.isTTY) console.log(`Lenslane is serving on http://localhost:${port}`);
   });
-  // Idle keep-alive connections would hold close() open; busy ones finish their request first.
-  server.closeIdleConnections();
+  server.keepAliveTimeout = 5_000;
+
+  let stopping = false;
+  async function shutdown(signal) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish within 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await running.close();
+        await viteDevServer?.close();
+      } finally {
+        logger.info("stopped");
+        process.exit(0);
+      }
+    });
+    // Idle keep-alive connections would hold close() open; busy ones finish their request first.
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -19,7 +19,9 @@
 // 8. Prints the tables and the target checks. Misses are reported, not asserted: the exit code is non-zero only
 //    when the server does not start, a cart cannot be prepared, a measured page answers non-2xx or an order fails.
 //
-// Env: BENCH_DURATION (seconds per measured page run, default 10).
+// Env: BENCH_DURATION (seconds per measured page run, default 10). The server runs on PGlite in its own data dir;
+// with DATABASE_URL it runs on that Postgres database instead (the demo data is seeded there; use a database made
+// for the bench), as WEB_CONCURRENCY processes (default 1).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -249,6 +251,19 @@ function buildIsStale(): boolean {
   return builtAt === 0 || builtAt < sourcesAt;
 }
 
+/** Postgres mode: the server on DATABASE_URL; else the embedded database in DATA_DIR. */
+const postgresUrl = () => process.env.DATABASE_URL || undefined;
+
+function processes(): number {
+  const raw = process.env.WEB_CONCURRENCY ?? "1";
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64) {
+    throw new BenchError(`WEB_CONCURRENCY must be a whole number from 1 to 64, got "${raw}"`);
+  }
+  if (value > 1 && !postgresUrl()) throw new BenchError("WEB_CONCURRENCY above 1 needs DATABASE_URL (Postgres)");
+  return value;
+}
+
 function durationSeconds(): number {
   const raw = process.env.BENCH_DURATION;
   if (raw === undefined || raw.trim() === "") return 10;
@@ -257,6 +272,16 @@ function durationSeconds(): number {
     throw new BenchError(`BENCH_DURATION must be a number of seconds in (0, 3600], got "${raw}"`);
   }
   return value;
+}
+
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable URL)";
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -296,9 +321,8 @@ async function startServer(): Promise<Started> {
     DATA_DIR,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    WEB_CONCURRENCY: String(processes()),
   };
-  // The bench measures the embedded database in DATA_DIR, whatever the shell has configured.
-  delete env.DATABASE_URL;
 
   const tail: string[] = [];
   const spawnedAt = performance.now();
@@ -875,6 +899,8 @@ async function placeOrders(carts: ReadyCart[], connections: number): Promise<Ord
 
 async function main(): Promise<number> {
   const duration = durationSeconds();
+  const database = postgresUrl() ? `Postgres (${redactPassword(postgresUrl()!)})` : `PGlite in ${DATA_DIR}`;
+  console.log(`Database: ${database}; server processes: ${processes()}; ${os.availableParallelism()} cores`);
 
   // 1. Build when there is none. (server.js rebuilds stale builds itself; see the warm-up below.)
   if (!fs.existsSync(BUILD_ENTRY)) {
@@ -884,10 +910,15 @@ async function main(): Promise<number> {
   }
 
   // 2. An unmeasured warm-up start on a fresh data dir (migrate + seed) or a stale build (server.js rebuilds).
+  // On Postgres always: the database may be new (the session secret still lives in DATA_DIR).
   const freshDataDir = !fs.existsSync(DATA_DIR);
   const stale = buildIsStale();
-  if (freshDataDir || stale) {
-    const why = [freshDataDir && `new data dir ${DATA_DIR}`, stale && "build older than sources"].filter(Boolean);
+  if (freshDataDir || stale || postgresUrl()) {
+    const why = [
+      freshDataDir && `new data dir ${DATA_DIR}`,
+      stale && "build older than sources",
+      postgresUrl() && "Postgres: migrations and demo data",
+    ].filter(Boolean);
     console.log(`Warm-up start (${why.join(", ")})…`);
     try {
       const warm = await startServer();

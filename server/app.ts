@@ -24,6 +24,9 @@ import { refuseCrossSitePosts } from "./cross-site";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
+// server.js reads the configuration before forking server processes.
+export { parseConfig } from "~/services/platform/config.server";
+
 export interface StartOptions {
   mode: "production" | "development";
   env: Record<string, string | undefined>;

@@ -770,7 +770,12 @@ describe("development operations and configuration", () => {
     const dataDir = path.join(os.tmpdir(), "lenslane-test-data");
     expect(parseConfig({ DATA_DIR: dataDir })).toMatchObject({ jobsIntervalMinutes: 0, reorderReminderDays: 10 });
     expect(
-      parseConfig({ DATA_DIR: dataDir, APP_ENV: "production", SESSION_SECRET: "s".repeat(40) }).jobsIntervalMinutes,
+      parseConfig({
+        DATA_DIR: dataDir,
+        APP_ENV: "production",
+        SESSION_SECRET: "s".repeat(40),
+        DATABASE_URL: "postgres://unused.invalid/lenslane",
+      }).jobsIntervalMinutes,
     ).toBe(15);
     expect(parseConfig({ DATA_DIR: dataDir, JOBS_INTERVAL_MINUTES: "5", REORDER_REMINDER_DAYS: "7" })).toMatchObject({
       jobsIntervalMinutes: 5,

@@ -25,6 +25,9 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
       DATA_DIR: path.join(os.tmpdir(), "lenslane-test-data"),
       SESSION_SECRET: TEST_SESSION_SECRET,
       SITE_URL: "http://store.test",
+      // Production refuses to start without Postgres; these services get their database handed in, so the URL only
+      // satisfies the check and is never opened.
+      ...(env.APP_ENV === "production" ? { DATABASE_URL: "postgres://unused.invalid/lenslane" } : {}),
       ...env,
     },
     "9.9.9-test",

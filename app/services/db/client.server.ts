@@ -21,22 +21,53 @@ export interface DatabaseHandle {
   driver: "pglite" | "postgres";
   /** Answers true only when the database really answers a query. */
   ping(): Promise<boolean>;
+  /** Applies the migrations; on Postgres under an advisory lock, so N processes starting at once apply them once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the same lock (on PGlite, which has one process, it just runs it): start-up work that
+   * must happen once however many processes start, such as the demo seed.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The embedded client, when the driver is PGlite (tests dump it to make their snapshot). */
   pglite?: PGlite;
 }
 
 export type DatabaseOptions =
-  | { driver: "postgres"; url: string; poolSize?: number }
+  /** `statementTimeoutMs`: Postgres cancels a statement running longer (0 or absent: no limit). */
+  | { driver: "postgres"; url: string; poolSize?: number; statementTimeoutMs?: number }
   /** `dataDir` undefined = in memory; `loadDataDir` starts from a dump (a migrated snapshot in tests). */
   | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
 
 const migrationsFolder = path.resolve("drizzle");
 
+/** The advisory lock start-up work holds (any fixed 64-bit number no other code uses). */
+const STARTUP_LOCK_KEY = 7_215_466_511;
+
+/**
+ * Holds the start-up lock on a connection of its own while `work` runs with it. Waiting for the lock is the point
+ * (a second process waits for the first to finish migrating), so that connection has no statement timeout, and it
+ * is closed afterwards rather than returned to the pool with that setting.
+ */
+async function underStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("set statement_timeout = 0");
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    return await work(client);
+  } finally {
+    // Destroyed, not pooled: it carries statement_timeout 0, and closing the session releases the lock.
+    client.release(true);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
@@ -44,7 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       driver: "postgres",
       ping: () => ping(db),
-      migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder }),
+      migrate: () =>
+        underStartupLock(pool, (client) => migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder })),
+      exclusively: (work) => underStartupLock(pool, () => work()),
       close: () => pool.end(),
     };
   }
@@ -58,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     driver: "pglite",
     ping: () => ping(db),
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    exclusively: (work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from "./config.server";
 
 const dataDir = path.join(os.tmpdir(), "lenslane-config-test");
 const secret = "s".repeat(40);
+const PG = "postgres://postgres@127.0.0.1:5432/lenslane";
 
 describe("parseConfig", () => {
   it("has working defaults for a fresh machine", () => {
@@ -28,10 +29,45 @@ describe("parseConfig", () => {
   });
 
   it("splits comma-separated secrets for rotation, newest first", () => {
-    const config = parseConfig({ APP_ENV: "production", SESSION_SECRET: `${secret}1, ${secret}2`, DATA_DIR: dataDir });
+    const config = parseConfig({
+      APP_ENV: "production",
+      SESSION_SECRET: `${secret}1, ${secret}2`,
+      DATABASE_URL: PG,
+      DATA_DIR: dataDir,
+    });
     expect(config.sessionSecrets).toEqual([`${secret}1`, `${secret}2`]);
     expect(config.isProduction).toBe(true);
     expect(config.seedDemoData).toBe(false);
+  });
+
+  it("refuses the embedded database in production, and more than one process on it", () => {
+    expect(() => parseConfig({ APP_ENV: "production", SESSION_SECRET: secret, DATA_DIR: dataDir })).toThrow(
+      /DATABASE_URL: is required when APP_ENV=production/,
+    );
+    expect(() => parseConfig({ WEB_CONCURRENCY: "2", DATA_DIR: dataDir })).toThrow(
+      /WEB_CONCURRENCY: must be 1 on the embedded database/,
+    );
+    expect(() => parseConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: PG, DATA_DIR: dataDir })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("runs one process per core on Postgres in production, else one; WEB_CONCURRENCY overrides", () => {
+    const production = { APP_ENV: "production", SESSION_SECRET: secret, DATABASE_URL: PG, DATA_DIR: dataDir };
+    expect(parseConfig(production).webConcurrency).toBe(os.availableParallelism());
+    expect(parseConfig({ ...production, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(parseConfig({ DATABASE_URL: PG, DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(parseConfig({ DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(parseConfig({ DATABASE_URL: PG, WEB_CONCURRENCY: "2", DATA_DIR: dataDir }).webConcurrency).toBe(2);
+  });
+
+  it("sizes the Postgres pool and its statement timeout", () => {
+    expect(parseConfig({ DATA_DIR: dataDir })).toMatchObject({
+      databasePoolSize: 10,
+      databaseStatementTimeoutMs: 15_000,
+    });
+    expect(
+      parseConfig({ DATABASE_POOL_SIZE: "4", DATABASE_STATEMENT_TIMEOUT_MS: "0", DATA_DIR: dataDir }),
+    ).toMatchObject({ databasePoolSize: 4, databaseStatementTimeoutMs: 0 });
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "0", DATA_DIR: dataDir })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it("rejects invalid values", () => {
@@ -42,7 +78,9 @@ describe("parseConfig", () => {
 
   it("trusts no proxy's X-Forwarded-For unless TRUST_PROXY gives a hop count", () => {
     expect(parseConfig({ DATA_DIR: dataDir }).trustProxy).toBe(0);
-    expect(parseConfig({ APP_ENV: "production", SESSION_SECRET: secret, DATA_DIR: dataDir }).trustProxy).toBe(0);
+    expect(
+      parseConfig({ APP_ENV: "production", SESSION_SECRET: secret, DATABASE_URL: PG, DATA_DIR: dataDir }).trustProxy,
+    ).toBe(0);
     expect(parseConfig({ TRUST_PROXY: "1", DATA_DIR: dataDir }).trustProxy).toBe(1);
     expect(parseConfig({ TRUST_PROXY: "2", DATA_DIR: dataDir }).trustProxy).toBe(2);
     for (const bad of ["true", "-1", "1.5", "loopback", "11"]) {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_REMINDER_DAYS } from "~/models/subscription";
@@ -46,6 +47,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** OCR worker threads for the prescription reader (0 = the reader is off: no classification, no reading). */
     OCR_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
+    /** Server processes (node:cluster). Default: one per core on Postgres in production, else 1. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Postgres connections per process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** A statement running longer than this is cancelled by Postgres (0 = no limit). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.IMAGE_STORE === "s3") {
@@ -53,7 +60,21 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when IMAGE_STORE=s3" });
       }
     }
+    if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "must be 1 on the embedded database (PGlite allows one process); set DATABASE_URL for more",
+      });
+    }
     if (env.APP_ENV === "production") {
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["DATABASE_URL"],
+          message: "is required when APP_ENV=production (the embedded database is for one machine and one process)",
+        });
+      }
       if (!env.SESSION_SECRET) {
         ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when APP_ENV=production" });
       } else if (env.SESSION_SECRET.split(",").some((secret) => secret.trim().length < 32)) {
@@ -98,6 +119,11 @@ export interface AppConfig {
     | { kind: "s3"; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   /** OCR worker threads (default: 1, since OCR is heavy and a request waits for only one image). */
   ocrWorkers: number;
+  /** Server processes server.js runs (node:cluster); always 1 on PGlite. */
+  webConcurrency: number;
+  /** Postgres pool size per process, and its statement timeout in ms (0: none). */
+  databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
   version: string;
 }
 
@@ -150,6 +176,11 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
           }
         : { kind: "database" },
     ocrWorkers: parsed.OCR_WORKERS ?? 1,
+    webConcurrency:
+      parsed.WEB_CONCURRENCY ??
+      (parsed.DATABASE_URL && parsed.APP_ENV === "production" ? os.availableParallelism() : 1),
+    databasePoolSize: parsed.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
     version,
   };
 }
