@@ -21,7 +21,8 @@
 //
 // Env: BENCH_DURATION (seconds per measured page run, default 10). The server runs on PGlite in its own data dir;
 // with DATABASE_URL it runs on that Postgres database instead (the demo data is seeded there; use a database made
-// for the bench), as WEB_CONCURRENCY processes (default 1).
+// for the bench), as WEB_CONCURRENCY processes (default 1). BENCH_CPU_PROFILE=DIR runs the server under
+// `node --cpu-prof` and leaves its profiles in DIR (`npm run profile:summary DIR` reads them).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -326,7 +327,13 @@ async function startServer(): Promise<Started> {
 
   const tail: string[] = [];
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const flags = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...flags, "server.js"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   serverChild = child;
   forwardOutput(child.stdout, tail);
   forwardOutput(child.stderr, tail);
@@ -987,7 +994,10 @@ async function main(): Promise<number> {
     `Measuring ${TARGETS.length} targets × c=${CONCURRENCIES.join("/")}: ${WARMUP_S} s warm-up + ${duration} s each…`,
   );
   const rows: Row[] = [];
-  for (const target of TARGETS) {
+  const only = process.env.BENCH_TARGETS?.split(",").map((key) => key.trim());
+  const unknown = only?.filter((key) => !TARGETS.some((target) => target.key === key)) ?? [];
+  if (unknown.length > 0) throw new BenchError(`BENCH_TARGETS: no target ${unknown.join(", ")}`);
+  for (const target of TARGETS.filter((candidate) => !only || candidate.ceiling || only.includes(candidate.key))) {
     const url = (target.ceiling ? ceilingUrl : baseUrl) + target.path;
     for (const connections of CONCURRENCIES) {
       process.stdout.write(`  ${target.label} c=${connections}… `);
