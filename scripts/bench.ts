@@ -10,8 +10,9 @@
 //    address, a doctor found by a search and chosen, a saved test card) for the checkout page and for placing
 //    orders. Prints how long the preparation took.
 // 5. Serves the exact bytes of GET / from a bare node:http server in this process: the "ceiling".
-// 6. Runs autocannon against each page target (home, product list, product, content, cart, checkout, health,
-//    ceiling) at 1 and at 50 connections (1 s warm-up, then BENCH_DURATION s).
+// 6. Runs autocannon against each page target (home, product list, product, content, cart, checkout, health, a
+//    shopper mix of browsing, cart and checkout with carts' cookies, ceiling) at 1 and at 50 connections (1 s
+//    warm-up, then BENCH_DURATION s).
 // 7. Places orders: the checkout form's place-order submission, once per prepared cart (each its own cart and
 //    idempotency key), ORDERS_PER_RUN of them at 1 and again at 10 concurrent shoppers after a few unreported ones;
 //    orders/s, p50/p99 and the failures (anything but a 303 to /thank-you?oid=…), with a sample of thank-you pages
@@ -99,6 +100,8 @@ interface Target {
   ceiling?: boolean;
   /** Extra request headers, e.g. a personal cookie so the page is rendered on every request. */
   headers?: Record<string, string>;
+  /** A sequence of requests each connection cycles through instead of one path (the shopper mix). */
+  requests?: autocannon.Request[];
 }
 
 const TARGETS: Target[] = [
@@ -122,6 +125,8 @@ const TARGETS: Target[] = [
   // Filled in once the server runs: a signed-in shopper whose cart is ready to place (see prepareCarts).
   { key: "checkout", label: "checkout /checkout (ready cart)", path: "/checkout", headers: {} },
   { key: "health", label: "/healthcheck", path: "/healthcheck" },
+  // Filled in once the server runs: shoppers with carts browsing, at their carts and at checkout (see shopperMix).
+  { key: "mix", label: "shopper mix (browse 60%, cart 25%, checkout 15%)", path: "/", requests: [] },
   { key: "ceiling", label: "ceiling (static bytes of /)", path: "/", ceiling: true },
 ];
 
@@ -400,6 +405,7 @@ function runLoad(
   connections: number,
   duration: number,
   extraHeaders: Record<string, string> = {},
+  requests?: autocannon.Request[],
 ): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     const samples: number[] = [];
@@ -411,6 +417,7 @@ function runLoad(
         pipelining: 1,
         timeout: 10,
         headers: { ...REQUEST_HEADERS, ...extraHeaders },
+        ...(requests?.length ? { requests } : {}),
       },
       (error: unknown, result: autocannon.Result) => {
         currentRun = undefined;
@@ -427,8 +434,8 @@ function runLoad(
 }
 
 async function measure(target: Target, url: string, connections: number, duration: number): Promise<Row> {
-  await runLoad(url, connections, WARMUP_S, target.headers); // not reported
-  const { result, latencies } = await runLoad(url, connections, duration, target.headers);
+  await runLoad(url, connections, WARMUP_S, target.headers, target.requests); // not reported
+  const { result, latencies } = await runLoad(url, connections, duration, target.headers, target.requests);
   // No 2xx answer completed within the run: there is no latency to report (n/a, and the checks MISS).
   return {
     target,
@@ -512,7 +519,7 @@ function printChecks(rows: Row[], orderRuns: OrderRun[]) {
 
   const appAt50 = rows.filter((row) => !row.target.ceiling && row.connections === 50);
   const errors = appAt50.reduce((sum, row) => sum + row.errors, 0);
-  const p99s = ["home", "home-render", "list", "product", "content", "cart", "checkout"].map((key) => {
+  const p99s = ["home", "home-render", "list", "product", "content", "cart", "checkout", "mix"].map((key) => {
     const p99 = find(key, 50)?.p99 ?? NaN;
     return `${key} ${ms(p99)} ms ${mark(p99 <= P99_TARGET_MS)}`;
   });
@@ -695,6 +702,35 @@ async function buildCart(baseUrl: string): Promise<string> {
   const seen = await shopper.get("/cart");
   if (seen.status !== 200) throw new BenchError(`GET /cart answered ${seen.status}; expected 200`);
   return shopper.cookieHeader;
+}
+
+/**
+ * What shoppers who have a cart do, as one cycle of 20 requests every connection repeats: browse 12 (home 2, a list
+ * 4, a product 6), the cart 5, checkout 3. Every request carries a shopper's session cookie, so each is rendered
+ * (a cart makes every page personal); the browsing and the cart use the three-group cart, checkout the ready one.
+ */
+function shopperMix(cartCookie: string, checkoutCookie: string): autocannon.Request[] {
+  const get = (path: string, cookie: string): autocannon.Request => ({
+    method: "GET",
+    path,
+    headers: { ...REQUEST_HEADERS, cookie },
+  });
+  const browse = [
+    "/",
+    "/lenses/daily-disposables",
+    "/lens/acuvue-oasys-for-astigmatism-6-pack",
+    "/lens/acuvue-oasys-1-day-90-pack",
+    "/lenses/daily-disposables",
+    "/lens/biofinity-6-pack",
+  ];
+  const cycle: autocannon.Request[] = [];
+  for (let round = 0; round < 2; round++) {
+    for (const path of browse) cycle.push(get(path, cartCookie));
+  }
+  for (let i = 0; i < 5; i++) cycle.push(get("/cart", cartCookie));
+  for (let i = 0; i < 3; i++) cycle.push(get("/checkout", checkoutCookie));
+  // Interleaved, as many shoppers at different steps would be.
+  return cycle.map((_, i) => cycle[(i * 7) % cycle.length]!);
 }
 
 type LensParameter = { name: string; options: Array<{ value: string }> };
@@ -963,6 +999,10 @@ async function main(): Promise<number> {
   console.log(`  prepared in ${prepareS.toFixed(1)} s`);
   const checkoutTarget = TARGETS.find((target) => target.key === "checkout")!;
   checkoutTarget.headers = { cookie: pageCart!.shopper.cookieHeader };
+  TARGETS.find((target) => target.key === "mix")!.requests = shopperMix(
+    cartTarget.headers.cookie!,
+    pageCart!.shopper.cookieHeader,
+  );
 
   // Every measured page must answer 2xx (with its cookie) before it is worth loading.
   for (const target of TARGETS.filter((candidate) => !candidate.ceiling)) {
