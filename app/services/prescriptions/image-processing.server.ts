@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { AcceptedFileType } from "~/models/file-type";
 import { decodeHeic } from "../adapters/ocr/heic.server";
 
@@ -47,7 +47,7 @@ export async function processUpload(bytes: Buffer, type: AcceptedFileType): Prom
   }
 }
 
-async function heicPixels(bytes: Buffer): Promise<sharp.Sharp> {
+async function heicPixels(bytes: Buffer): Promise<Sharp> {
   const raw = await decodeHeic(bytes, HEIC_DECODE_TIMEOUT_MS);
   return sharp(Buffer.from(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength), {
     limitInputPixels: MAX_INPUT_PIXELS,
