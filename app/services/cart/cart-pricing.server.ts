@@ -24,7 +24,7 @@ import {
 } from "~/models/shipping";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import { cartView, type CartView } from "./cart.server";
-import type { Executor } from "../db/client.server";
+import { together, type Executor } from "../db/client.server";
 import { addresses, brands, carts, customers, productPrices, products } from "../db/schema";
 import { activePromotions, customerGroupsFor, findCoupon, type CouponRecord } from "./promotions.server";
 
@@ -89,25 +89,27 @@ export async function loadPricingInputs(
         .where(eq(carts.id, cartId))
     : [];
   const cart = found ?? { version: 0, couponId: null, shippingLevel: 0, shippingAddress: null };
-  const [view, promotions, customerGroups, coupon, customer, primary] = await Promise.all([
-    found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 },
-    activePromotions(db, now),
-    customerGroupsFor(db, shopper.customerId),
-    cart.couponId === null ? null : findCoupon(db, { id: cart.couponId }),
-    shopper.customerId === null
-      ? undefined
-      : db
-          .select({ creditCents: customers.creditCents })
-          .from(customers)
-          .where(eq(customers.id, shopper.customerId))
-          .then((rows) => rows[0]),
-    shopper.customerId === null
-      ? undefined
-      : db
-          .select({ state: addresses.state, country: addresses.country })
-          .from(addresses)
-          .where(and(eq(addresses.customerId, shopper.customerId), eq(addresses.isPrimary, true)))
-          .then((rows) => rows[0]),
+  const [view, promotions, customerGroups, coupon, customer, primary] = await together(db, [
+    () => (found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 }),
+    () => activePromotions(db, now),
+    () => customerGroupsFor(db, shopper.customerId),
+    () => (cart.couponId === null ? null : findCoupon(db, { id: cart.couponId })),
+    () =>
+      shopper.customerId === null
+        ? undefined
+        : db
+            .select({ creditCents: customers.creditCents })
+            .from(customers)
+            .where(eq(customers.id, shopper.customerId))
+            .then((rows) => rows[0]),
+    () =>
+      shopper.customerId === null
+        ? undefined
+        : db
+            .select({ state: addresses.state, country: addresses.country })
+            .from(addresses)
+            .where(and(eq(addresses.customerId, shopper.customerId), eq(addresses.isPrimary, true)))
+            .then((rows) => rows[0]),
   ]);
   const lines: PricedLine[] = view.groups.flatMap((group) =>
     group.items.map((item) => ({

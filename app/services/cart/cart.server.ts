@@ -17,7 +17,7 @@ import type { PatientName } from "~/models/patient";
 import { lineStockText } from "~/models/stock";
 import { boxSupplyDays, frequencyLabel, lineQuantityOptions, supplyText } from "~/models/supply";
 import { productPath } from "../catalog/catalog.server";
-import type { Database, Executor, Transaction } from "../db/client.server";
+import { together, type Database, type Executor, type Transaction } from "../db/client.server";
 import { brands, carts, coupons, lineItemGroups, lineItems, productPrices, products, skus } from "../db/schema";
 
 export class CartNotFoundError extends Error {
@@ -219,7 +219,7 @@ export async function setItemQuantities(
   priceBook: PriceBook,
   quantities: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const [groups, view] = await Promise.all([loadGroups(tx, cartId), cartView(tx, cartId, priceBook)]);
+  const [groups, view] = await together(tx, [() => loadGroups(tx, cartId), () => cartView(tx, cartId, priceBook)]);
   const lines = new Map(view.groups.flatMap((group) => group.items).map((line) => [line.id, line]));
   for (const [itemId, quantity] of quantities) {
     const line = lines.get(itemId);
@@ -316,37 +316,39 @@ export async function cartView(db: Executor, cartId: string, priceBook: PriceBoo
   const groups = await loadGroups(db, cartId);
   const productIds = [...new Set(groups.flatMap((group) => group.items.map((item) => item.productId)))];
   const upcs = groups.flatMap((group) => group.items.map((item) => item.upc)).filter((upc): upc is string => !!upc);
-  const [productRows, stockRows] = await Promise.all([
-    productIds.length === 0
-      ? []
-      : db
-          .select({
-            id: products.id,
-            productType: products.productType,
-            vanityUrl: products.vanityUrl,
-            displayName: products.displayName,
-            brandName: brands.name,
-            imageUrl: products.imageUrl,
-            wearTimeDays: products.wearTimeDays,
-            quantityPerPackage: products.quantityPerPackage,
-            maximumQuantity: products.maximumQuantity,
-            categories: products.categories,
-            discontinuedInCatalog: products.discontinuedInCatalog,
-            unitPriceCents: productPrices.unitPriceCents,
-          })
-          .from(products)
-          .innerJoin(brands, eq(brands.id, products.brandId))
-          .leftJoin(
-            productPrices,
-            and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)),
-          )
-          .where(inArray(products.id, productIds)),
-    upcs.length === 0
-      ? []
-      : db
-          .select({ upc: skus.upc, stockQuantity: skus.stockQuantity, isActive: skus.isActive })
-          .from(skus)
-          .where(inArray(skus.upc, upcs)),
+  const [productRows, stockRows] = await together(db, [
+    () =>
+      productIds.length === 0
+        ? []
+        : db
+            .select({
+              id: products.id,
+              productType: products.productType,
+              vanityUrl: products.vanityUrl,
+              displayName: products.displayName,
+              brandName: brands.name,
+              imageUrl: products.imageUrl,
+              wearTimeDays: products.wearTimeDays,
+              quantityPerPackage: products.quantityPerPackage,
+              maximumQuantity: products.maximumQuantity,
+              categories: products.categories,
+              discontinuedInCatalog: products.discontinuedInCatalog,
+              unitPriceCents: productPrices.unitPriceCents,
+            })
+            .from(products)
+            .innerJoin(brands, eq(brands.id, products.brandId))
+            .leftJoin(
+              productPrices,
+              and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)),
+            )
+            .where(inArray(products.id, productIds)),
+    () =>
+      upcs.length === 0
+        ? []
+        : db
+            .select({ upc: skus.upc, stockQuantity: skus.stockQuantity, isActive: skus.isActive })
+            .from(skus)
+            .where(inArray(skus.upc, upcs)),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const stockOf = new Map(stockRows.map((row) => [row.upc, row.stockQuantity]));
@@ -434,7 +436,10 @@ export async function adoptCart(db: Database, anonymousCartId: string | undefine
     return anonymous.id;
   }
   await withCartLock(db, owned.id, async (tx) => {
-    const [ownGroups, incoming] = await Promise.all([loadGroups(tx, owned.id), loadGroups(tx, anonymous.id)]);
+    const [ownGroups, incoming] = await together(tx, [
+      () => loadGroups(tx, owned.id),
+      () => loadGroups(tx, anonymous.id),
+    ]);
     const known = new Set(ownGroups.map(groupSignature));
     let position = ownGroups.length;
     for (const group of incoming) {

@@ -11,7 +11,7 @@ import {
   type Promotion,
   type RebateOffer,
 } from "~/models/promotions";
-import type { Database, Executor } from "../db/client.server";
+import { together, type Database, type Executor } from "../db/client.server";
 import { brands, coupons, orders, products, promotions } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
 
@@ -105,9 +105,9 @@ export async function rebatesForProduct(
  * minimum subtotal) are not checked here: pricing a subscription does that (subscription-pricing.server.ts).
  */
 export async function autoReorderPromotions(db: Executor, now: Date, productId?: number): Promise<Promotion[] | null> {
-  const [running, product] = await Promise.all([
-    activePromotions(db, now),
-    productId === undefined ? undefined : productForPromotions(db, productId),
+  const [running, product] = await together(db, [
+    () => activePromotions(db, now),
+    () => (productId === undefined ? undefined : productForPromotions(db, productId)),
   ]);
   if (product === null) return null;
   return running

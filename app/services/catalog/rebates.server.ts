@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { brandRebateOffers, type BrandRebateOffer, type RebateProduct } from "~/models/rebates";
 import { activePromotions } from "../cart/promotions.server";
-import type { Executor } from "../db/client.server";
+import { together, type Executor } from "../db/client.server";
 import { brands, products } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
 import { productPath } from "./catalog.server";
@@ -29,21 +29,22 @@ export async function brandRebatesPage(
     .from(brands)
     .where(eq(brands.slug, slug));
   if (!brand) return null;
-  const [running, rows] = await Promise.all([
-    activePromotions(db, now, logger),
-    db
-      .select({
-        productId: products.id,
-        productType: products.productType,
-        vanityUrl: products.vanityUrl,
-        name: products.displayName,
-        brandSlug: brands.slug,
-        brandName: brands.name,
-      })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(and(eq(products.isHidden, false), eq(products.discontinuedInCatalog, false)))
-      .orderBy(asc(products.ordinal), asc(products.id)),
+  const [running, rows] = await together(db, [
+    () => activePromotions(db, now, logger),
+    () =>
+      db
+        .select({
+          productId: products.id,
+          productType: products.productType,
+          vanityUrl: products.vanityUrl,
+          name: products.displayName,
+          brandSlug: brands.slug,
+          brandName: brands.name,
+        })
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(and(eq(products.isHidden, false), eq(products.discontinuedInCatalog, false)))
+        .orderBy(asc(products.ordinal), asc(products.id)),
   ]);
   const byBrand = new Map<string, { name: string; products: RebateProduct[] }>();
   for (const row of rows) {

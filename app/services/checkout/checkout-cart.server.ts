@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { isImageClassification, type FunnelGroup } from "~/models/funnel";
-import type { Executor } from "../db/client.server";
+import { together, type Executor } from "../db/client.server";
 import { carts, clinics, doctors, lineItemGroups, lineItems, products } from "../db/schema";
 
 /** A cart group as checkout shows it and the order keeps it: patient, doctor and the funnel's rule inputs. */
@@ -16,35 +16,38 @@ export interface CheckoutGroupDetails extends FunnelGroup {
  * patient, doctor (and clinic) and lines, in cart order. Three queries, in parallel.
  */
 export async function checkoutCart(db: Executor, cartId: string) {
-  const [[cart], groupRows, itemRows] = await Promise.all([
-    db
-      .select({ shippingAddress: carts.shippingAddress, couponId: carts.couponId })
-      .from(carts)
-      .where(eq(carts.id, cartId)),
-    db
-      .select({
-        group: lineItemGroups,
-        doctor: { id: doctors.id, firstName: doctors.firstName, lastName: doctors.lastName, phone: doctors.phone },
-        clinicName: clinics.name,
-      })
-      .from(lineItemGroups)
-      .leftJoin(doctors, eq(doctors.id, lineItemGroups.doctorId))
-      .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
-      .where(eq(lineItemGroups.cartId, cartId))
-      .orderBy(asc(lineItemGroups.position)),
-    db
-      .select({
-        id: lineItems.id,
-        groupId: lineItems.groupId,
-        whichEye: lineItems.whichEye,
-        upc: lineItems.upc,
-        parameters: lineItems.selectedParameters,
-        isPrivateLabel: products.isPrivateLabel,
-      })
-      .from(lineItems)
-      .innerJoin(lineItemGroups, eq(lineItemGroups.id, lineItems.groupId))
-      .innerJoin(products, eq(products.id, lineItems.productId))
-      .where(eq(lineItemGroups.cartId, cartId)),
+  const [[cart], groupRows, itemRows] = await together(db, [
+    () =>
+      db
+        .select({ shippingAddress: carts.shippingAddress, couponId: carts.couponId })
+        .from(carts)
+        .where(eq(carts.id, cartId)),
+    () =>
+      db
+        .select({
+          group: lineItemGroups,
+          doctor: { id: doctors.id, firstName: doctors.firstName, lastName: doctors.lastName, phone: doctors.phone },
+          clinicName: clinics.name,
+        })
+        .from(lineItemGroups)
+        .leftJoin(doctors, eq(doctors.id, lineItemGroups.doctorId))
+        .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
+        .where(eq(lineItemGroups.cartId, cartId))
+        .orderBy(asc(lineItemGroups.position)),
+    () =>
+      db
+        .select({
+          id: lineItems.id,
+          groupId: lineItems.groupId,
+          whichEye: lineItems.whichEye,
+          upc: lineItems.upc,
+          parameters: lineItems.selectedParameters,
+          isPrivateLabel: products.isPrivateLabel,
+        })
+        .from(lineItems)
+        .innerJoin(lineItemGroups, eq(lineItemGroups.id, lineItems.groupId))
+        .innerJoin(products, eq(products.id, lineItems.productId))
+        .where(eq(lineItemGroups.cartId, cartId)),
   ]);
   const groups = groupRows.map(({ group, doctor, clinicName }): CheckoutGroupDetails => {
     const items = itemRows.filter((item) => item.groupId === group.id);

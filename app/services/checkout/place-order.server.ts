@@ -14,7 +14,7 @@ import { pricedCart, type Shopper } from "../cart/cart-pricing.server";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
 import { checkoutCart } from "./checkout-cart.server";
 import type { AppServices } from "../platform/context.server";
-import type { Executor, Transaction } from "../db/client.server";
+import { together, type Executor, type Transaction } from "../db/client.server";
 import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "../db/schema";
 import { orderDetails } from "../orders/order-history.server";
 import { findPaymentMethod } from "./payment-methods.server";
@@ -136,9 +136,9 @@ async function createOrder(
     throw new OrderRefused("payment-method", CARD_MESSAGES.savedCardExpired);
   }
 
-  const [{ cart, groups }, priced] = await Promise.all([
-    checkoutCart(tx, input.cartId),
-    pricedCart({ db: tx, tax: services.tax }, input.cartId, input.shopper, now),
+  const [{ cart, groups }, priced] = await together(tx, [
+    () => checkoutCart(tx, input.cartId),
+    () => pricedCart({ db: tx, tax: services.tax }, input.cartId, input.shopper, now),
   ]);
   const lines = priced.groups.flatMap((group) => group.items);
   if (!cart || lines.length === 0) throw new OrderRefused("empty-cart", PLACE_ORDER_MESSAGES.emptyCart);

@@ -14,7 +14,7 @@ import {
   type OrderStatus,
 } from "~/models/order-status";
 import { isShippingLevel, shippingMethod } from "~/models/shipping";
-import type { Executor } from "../db/client.server";
+import { together, type Executor } from "../db/client.server";
 import { orderGroups, orderLines, orders } from "../db/schema";
 
 /**
@@ -108,15 +108,16 @@ export async function orderHistory(
   { pageSize, page }: { pageSize: number; page: number },
   now: DateTime = DateTime.now(),
 ): Promise<OrderHistoryPage> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(visibleTo(customerId))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(pageSize)
-      .offset(page * pageSize),
-    db.select({ total: count() }).from(orders).where(visibleTo(customerId)),
+  const [rows, [counted]] = await together(db, [
+    () =>
+      db
+        .select()
+        .from(orders)
+        .where(visibleTo(customerId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(pageSize)
+        .offset(page * pageSize),
+    () => db.select({ total: count() }).from(orders).where(visibleTo(customerId)),
   ]);
   const groups = await groupsOf(
     db,

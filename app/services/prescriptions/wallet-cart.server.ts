@@ -19,7 +19,7 @@ import { resolveLensOrder, ensureCart } from "../cart/add-to-cart.server";
 import { addGroup, withCartLock, type NewLineItem } from "../cart/cart.server";
 import { refreshRxEntryType, stepGroup, type StepResult } from "../checkout/group-steps.server";
 import { updateJourney } from "../checkout/funnel.server";
-import type { Database, Executor } from "../db/client.server";
+import { together, type Database, type Executor } from "../db/client.server";
 import { doctors, lineItemGroups, lineItems, patients } from "../db/schema";
 import type { StoreSession } from "../platform/session.server";
 import {
@@ -57,14 +57,15 @@ function eyeWords(eye: Eye) {
 /** The patient and doctor a prescription's group takes: the customer's own patient, a doctor still listed. */
 async function patientAndDoctor(db: Executor, customerId: number, prescription: PrescriptionRow) {
   const doctorId = prescription.prescriber?.doctorId ?? null;
-  const [[patient], [doctor]] = await Promise.all([
-    prescription.patientId === null
-      ? []
-      : db
-          .select({ id: patients.id })
-          .from(patients)
-          .where(and(eq(patients.id, prescription.patientId), eq(patients.customerId, customerId))),
-    doctorId === null ? [] : db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId)),
+  const [[patient], [doctor]] = await together(db, [
+    () =>
+      prescription.patientId === null
+        ? []
+        : db
+            .select({ id: patients.id })
+            .from(patients)
+            .where(and(eq(patients.id, prescription.patientId), eq(patients.customerId, customerId))),
+    () => (doctorId === null ? [] : db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))),
   ]);
   return {
     patient: {

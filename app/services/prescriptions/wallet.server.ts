@@ -27,7 +27,7 @@ import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { businessToday } from "~/models/subscription";
 import { lineQuantityOptions } from "~/models/supply";
 import { productPath } from "../catalog/catalog.server";
-import type { Executor } from "../db/client.server";
+import { together, type Executor } from "../db/client.server";
 import { brands, orders, productParameterOptions, products } from "../db/schema";
 import {
   expiringPrescriptions,
@@ -64,35 +64,37 @@ export interface WalletProduct extends CatalogProductState {
 export async function walletProducts(db: Executor, productIds: readonly number[]): Promise<Map<number, WalletProduct>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const [rows, colorRows] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        vanityUrl: products.vanityUrl,
-        productType: products.productType,
-        displayName: products.displayName,
-        brandName: brands.name,
-        categories: products.categories,
-        wearTimeDays: products.wearTimeDays,
-        quantityPerPackage: products.quantityPerPackage,
-        maximumQuantity: products.maximumQuantity,
-        allowsAutoReorder: products.allowsAutoReorder,
-        isPrivateLabel: products.isPrivateLabel,
-        isHidden: products.isHidden,
-        discontinuedInCatalog: products.discontinuedInCatalog,
-      })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(inArray(products.id, ids)),
-    db
-      .select({
-        productId: productParameterOptions.productId,
-        value: productParameterOptions.value,
-        label: productParameterOptions.label,
-      })
-      .from(productParameterOptions)
-      .where(and(inArray(productParameterOptions.productId, ids), eq(productParameterOptions.parameterName, "color")))
-      .orderBy(asc(productParameterOptions.position)),
+  const [rows, colorRows] = await together(db, [
+    () =>
+      db
+        .select({
+          id: products.id,
+          vanityUrl: products.vanityUrl,
+          productType: products.productType,
+          displayName: products.displayName,
+          brandName: brands.name,
+          categories: products.categories,
+          wearTimeDays: products.wearTimeDays,
+          quantityPerPackage: products.quantityPerPackage,
+          maximumQuantity: products.maximumQuantity,
+          allowsAutoReorder: products.allowsAutoReorder,
+          isPrivateLabel: products.isPrivateLabel,
+          isHidden: products.isHidden,
+          discontinuedInCatalog: products.discontinuedInCatalog,
+        })
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(inArray(products.id, ids)),
+    () =>
+      db
+        .select({
+          productId: productParameterOptions.productId,
+          value: productParameterOptions.value,
+          label: productParameterOptions.label,
+        })
+        .from(productParameterOptions)
+        .where(and(inArray(productParameterOptions.productId, ids), eq(productParameterOptions.parameterName, "color")))
+        .orderBy(asc(productParameterOptions.position)),
   ]);
   return new Map(
     rows.map((row) => [
@@ -178,22 +180,25 @@ async function prescriptionViews(
 ): Promise<WalletPrescriptionView[]> {
   const today = businessToday(now);
   const orderIds = [...new Set(rows.map((row) => row.orderId).filter((id): id is number => id !== null))];
-  const [catalog, images, orderRows] = await Promise.all([
-    walletProducts(
-      db,
-      rows.flatMap((row) => prescriptionProductIds(row)),
-    ),
-    prescriptionImages(
-      db,
-      customerId,
-      rows.map((row) => row.id),
-    ),
-    orderIds.length === 0
-      ? []
-      : db
-          .select({ id: orders.id, orderNumber: orders.orderNumber })
-          .from(orders)
-          .where(and(inArray(orders.id, orderIds), eq(orders.customerId, customerId))),
+  const [catalog, images, orderRows] = await together(db, [
+    () =>
+      walletProducts(
+        db,
+        rows.flatMap((row) => prescriptionProductIds(row)),
+      ),
+    () =>
+      prescriptionImages(
+        db,
+        customerId,
+        rows.map((row) => row.id),
+      ),
+    () =>
+      orderIds.length === 0
+        ? []
+        : db
+            .select({ id: orders.id, orderNumber: orders.orderNumber })
+            .from(orders)
+            .where(and(inArray(orders.id, orderIds), eq(orders.customerId, customerId))),
   ]);
   const orderNumberOf = new Map(orderRows.map((row) => [row.id, row.orderNumber]));
   const imagesOf = (id: number) =>

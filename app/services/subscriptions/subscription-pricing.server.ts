@@ -2,7 +2,7 @@ import { PRODUCT_TYPE } from "~/models/catalog";
 import type { WhichEye } from "~/models/line-item-group";
 import { evaluatePromotions, lineSubtotal, type PricedLine } from "~/models/promotions";
 import { productsForPricing, type Shopper } from "../cart/cart-pricing.server";
-import type { Executor } from "../db/client.server";
+import { together, type Executor } from "../db/client.server";
 import { activePromotions, customerGroupsFor } from "../cart/promotions.server";
 
 /** One item of a subscription, as it is reordered. */
@@ -35,10 +35,10 @@ export async function subscriptionPrice(
   now: Date = new Date(),
 ): Promise<SubscriptionPrice> {
   const ordered = items.filter((item) => item.quantity > 0);
-  const [products, promotions, customerGroups] = await Promise.all([
-    productsForPricing(db, [...new Set(ordered.map((item) => item.productId))], shopper.priceBook),
-    activePromotions(db, now),
-    customerGroupsFor(db, shopper.customerId),
+  const [products, promotions, customerGroups] = await together(db, [
+    () => productsForPricing(db, [...new Set(ordered.map((item) => item.productId))], shopper.priceBook),
+    () => activePromotions(db, now),
+    () => customerGroupsFor(db, shopper.customerId),
   ]);
   const byId = new Map(products.map((product) => [product.id, product]));
   const lines: PricedLine[] = ordered.flatMap((item, index) => {
