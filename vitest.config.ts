@@ -2,8 +2,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects: `unit` (pure models and services, no database) and `db` (services, loaders and actions against
- * a database: an in-memory PGlite from a migrated, seeded snapshot; or, with TEST_DATABASE_URL, a real Postgres).
+ * Three projects: `unit` (pure models and services, no database); `db` (services, loaders and actions against a
+ * database: an in-memory PGlite from a migrated, seeded snapshot; or, with TEST_DATABASE_URL, a real Postgres); and
+ * `app` (`*.app.test.ts`: the whole app through a Vite dev server, tests/setup/app-handler.ts), one file at a time,
+ * because each dev server's React Router plugin rewrites `.react-router/types` on start and two at once collide.
  */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -25,8 +27,21 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/**/*.app.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/db-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "app",
+          include: ["tests/integration/**/*.app.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/db-global-setup.ts"],
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

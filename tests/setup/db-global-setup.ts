@@ -15,22 +15,30 @@ declare module "vitest" {
 }
 
 /**
- * Migrates and seeds once per run, so a test file starts from a ready database in a fraction of the cold start.
+ * Migrates and seeds once per run, so a test file starts from a ready database in a fraction of the cold start. The
+ * `db` and `app` projects both use this setup, possibly at the same time: Postgres takes turns under the start-up
+ * lock, and PGlite's snapshot is made once per run.
  */
 export default async function setup(project: TestProject) {
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     const database = await openDatabase({ driver: "postgres", url: postgresUrl, poolSize: 2 });
-    await database.migrate();
-    await seedDemoCatalog(database.db);
-    await database.close();
+    try {
+      await database.migrate();
+      await database.exclusively(() => seedDemoCatalog(database.db));
+    } finally {
+      await database.close();
+    }
     project.provide("postgresTemplateUrl", postgresUrl);
     project.provide("pgliteSnapshotPath", "");
     return;
   }
-  project.provide("pgliteSnapshotPath", await pgliteSnapshot());
+  snapshot ??= pgliteSnapshot();
+  project.provide("pgliteSnapshotPath", await snapshot);
   project.provide("postgresTemplateUrl", "");
 }
+
+let snapshot: Promise<string> | undefined;
 
 /**
  * A gzipped dump of a migrated, seeded PGlite database, kept in `.cache/test-db/` under a key made of the migrations,
