@@ -31,7 +31,12 @@ export function decodeHeic(bytes: Uint8Array, timeoutMs: number): Promise<RawIma
       eval: true,
       workerData: { base: import.meta.url, bytes },
       resourceLimits: { maxOldGenerationSizeMb: 512 },
+      // libheif prints its own complaints about a broken file; the outcome reaches the caller as an error instead.
+      stdout: true,
+      stderr: true,
     });
+    worker.stdout.resume();
+    worker.stderr.resume();
     const timer = setTimeout(() => finish(new Error("HEIC decoding timed out")), timeoutMs);
     function finish(error: Error | null, image?: RawImage) {
       clearTimeout(timer);

@@ -12,6 +12,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+// Type-only and relative: drizzle-kit loads the schema without the app's `~` alias.
+import type { PrescriberRecord, PrescriptionEyeRecord } from "../../../models/prescriptions";
 import { customers, patients } from "./accounts";
 import { orders } from "./orders";
 import { timestamps } from "./shared";
@@ -26,23 +28,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
-
-/** One eye of a prescription: the lens and its parameters as the catalog names them (power, baseCurve, …). */
-export interface PrescriptionEyeRecord {
-  productId: number;
-  upc: string;
-  quantity: number;
-  parameters: Record<string, string>;
-}
-
-/** The prescriber and clinic a prescription names. */
-export interface PrescriberRecord {
-  doctorId?: number;
-  firstName: string;
-  lastName: string;
-  clinicName: string;
-  phone: string;
-}
 
 /**
  * Prescriptions, one per lens group of a placed order (and copies the customer clones). `source` is how the store
