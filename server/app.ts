@@ -17,7 +17,7 @@ import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
 import { parseConfig, type AppConfig } from "~/services/platform/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
-import { recordPgliteOwner, scheduleJobs } from "~/services/platform/jobs.server";
+import { recordPgliteOwner, startJobs } from "~/services/platform/jobs.server";
 import { logger, redactUrl } from "~/services/platform/logger.server";
 import { createAppSession, PERSONAL_COOKIES } from "~/services/platform/session.server";
 import { refuseCrossSitePosts } from "./cross-site";
@@ -69,9 +69,9 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     rxReader: createPrescriptionReader(config, logger),
   };
 
-  // The e-mail outbox (delivery, expired secrets) always; reorder reminders and due auto-reorders when configured
-  // (JOBS_INTERVAL_MINUTES).
-  const jobs = scheduleJobs(services, config.jobsIntervalMinutes);
+  // The job queue: the e-mail outbox (delivery, expired secrets) every minute; reorder reminders and due auto-reorders
+  // when configured (JOBS_INTERVAL_MINUTES). Worked here unless worker processes do it (JOB_WORKERS=false).
+  const jobs = await startJobs(services, { work: config.jobWorkers });
 
   const app = express();
   app.disable("x-powered-by");

@@ -21,7 +21,7 @@ import { addGroup, createCart } from "~/services/cart/cart.server";
 import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { carts, emailOutbox, lineItemGroups, orders, skus } from "~/services/db/schema";
-import { runOutboxJobs, scheduleJobs } from "~/services/platform/jobs.server";
+import { runOutboxJobs, startJobs } from "~/services/platform/jobs.server";
 import { logger } from "~/services/platform/logger.server";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout/place-order.server";
@@ -353,11 +353,14 @@ describe("SMTP delivery", () => {
     for (const stored of rows) expect(stored).toMatchObject({ attempts: 1, error: null, nextAttemptAt: null });
   });
 
-  it("is run by the server's job timer (with the reorder jobs off), which stops cleanly", async () => {
+  it("is run by the job queue's schedule (with the reorder jobs off), which stops cleanly", async () => {
     const smtp = fakeSmtp();
     const sender = createOutboxEmailSender(database.db, { logger, smtp: smtp.transport });
     const queued = await queue(sender, simpleMessage(uniqueEmail("timer")));
-    const jobs = scheduleJobs({ ...services, email: sender }, 0, { firstRunDelayMs: 0, outboxSeconds: 0.05 });
+    const jobs = await startJobs(
+      { ...services, email: sender },
+      { work: true, timing: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } },
+    );
     try {
       await expect.poll(async () => (await row(queued.id)).sentAt, { timeout: 10_000 }).toBeInstanceOf(Date);
     } finally {

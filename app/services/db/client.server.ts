@@ -44,6 +44,11 @@ export interface DatabaseHandle {
    * must happen once however many processes start, such as the demo seed.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Raw SQL for the job queue (pg-boss's `db` adapter): with values, one parameterised statement; without, the text
+   * may hold several statements (pg-boss's own BEGIN … COMMIT blocks) and the last one's rows come back.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /** The embedded client, when the driver is PGlite (tests dump it to make their snapshot). */
   pglite?: PGlite;
@@ -94,6 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () =>
         underStartupLock(pool, (client) => migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder })),
       exclusively: (work) => underStartupLock(pool, () => work()),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -108,6 +114,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: () => ping(db),
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     exclusively: (work) => work(),
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // The simple protocol, as pg does for a text without values: several statements in one round trip.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

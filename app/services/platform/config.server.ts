@@ -31,6 +31,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Lenslane <help@lenslane.example>"),
     JOBS_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).optional(),
+    JOB_WORKERS: z.enum(["true", "false"]).default("true"),
     REORDER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(DEFAULT_REMINDER_DAYS),
     TRUST_PROXY: z.coerce
       .number({ error: "must be a number of proxy hops (0 = trust none)" })
@@ -106,6 +107,11 @@ export interface AppConfig {
   mailFrom: string;
   /** How often the server runs the jobs (reorder reminders, due auto-reorders); 0 = never (run `npm run jobs`). */
   jobsIntervalMinutes: number;
+  /**
+   * Whether server processes work the job queue (default). A deployment with worker processes of its own
+   * (`npm run worker`) sets JOB_WORKERS=false on the web processes.
+   */
+  jobWorkers: boolean;
   /** Days before a reorder date its reminder e-mail goes out. */
   reorderReminderDays: number;
   /**
@@ -162,6 +168,7 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     mailFrom: parsed.MAIL_FROM,
     // Production places due auto-reorders by itself; development and tests only when asked (or `npm run jobs`).
     jobsIntervalMinutes: parsed.JOBS_INTERVAL_MINUTES ?? (parsed.APP_ENV === "production" ? 15 : 0),
+    jobWorkers: parsed.JOB_WORKERS === "true",
     reorderReminderDays: parsed.REORDER_REMINDER_DAYS,
     trustProxy: parsed.TRUST_PROXY,
     imageStore:

@@ -4,13 +4,16 @@ import type { DeliverySummary } from "../adapters/email/email-sender";
 import { scrubExpiredSecrets } from "../adapters/email/outbox-delivery.server";
 import { sendReorderReminders, type ReminderSummary } from "../subscriptions/reorder-reminders.server";
 import { runDueSubscriptions, type RunnerServices, type RunSummary } from "../subscriptions/reorder-runner.server";
+import type { AppServices } from "./context.server";
+import { startJobQueue, type JobQueue, type QueueTiming } from "./queue.server";
 
 /**
  * The background jobs: reorder reminders and due auto-reorders (issue 7), and the e-mail outbox (deliver what is
- * due by SMTP, remove expired secrets from stored bodies). Run once by `npm run jobs` (scripts/jobs.ts), or by the
- * server's timers: the outbox every OUTBOX_INTERVAL_SECONDS, the reorders every JOBS_INTERVAL_MINUTES. Several
- * runners at once are safe (claims and guarded updates, see reorder-runner.server.ts; row locks with SKIP LOCKED for
- * the outbox), so every server of a Postgres deployment may run them.
+ * due by SMTP, remove expired secrets from stored bodies). They run on the job queue (queue.server.ts, decision 28):
+ * the outbox every minute, the reorders every JOBS_INTERVAL_MINUTES, one run at a time across all processes. `npm
+ * run jobs` (scripts/jobs.ts) runs them once by hand. The runs are safe to overlap anyway (claims and guarded updates,
+ * see reorder-runner.server.ts; row locks with SKIP LOCKED for the outbox), which is what makes a reorder exactly
+ * once per subscription and date, whoever runs it.
  */
 
 export interface OutboxSummary extends DeliverySummary {
@@ -23,9 +26,6 @@ export interface JobsSummary {
   reorders: RunSummary;
   email: OutboxSummary;
 }
-
-/** How often the server delivers and scrubs the outbox (a retry's backoff starts at one minute). */
-export const OUTBOX_INTERVAL_SECONDS = 60;
 
 /** Reminders first: a reorder placed in this run has already moved its date past the reminder's window. */
 export async function runJobs(services: RunnerServices, now: Date = new Date()): Promise<JobsSummary> {
@@ -46,88 +46,59 @@ export async function runOutboxJobs(
   return { ...delivery, scrubbed };
 }
 
-export interface JobSchedule {
-  /** Stops the timers and waits for runs in progress, the e-mail's too (call before closing the database). */
-  stop(): Promise<void>;
-}
+/** The queues the store works, and what each runs. */
+export const JOB_QUEUES = { outbox: "outbox", reorders: "reorders" } as const;
 
 /**
- * Runs the outbox every `outboxSeconds` and, when `minutes` > 0, the reorder jobs every `minutes` (first runs shortly
- * after start); a failed run is logged, the next one still comes.
+ * A cron expression (UTC) for "every `minutes` minutes", or null for never (0). Under an hour it runs at the minutes
+ * divisible by `minutes` (with a shorter gap before the hour when 60 is not a multiple); from an hour up it runs on
+ * the hour, every round(minutes / 60) hours.
  */
-export function scheduleJobs(
-  services: RunnerServices,
-  minutes: number,
-  options: { firstRunDelayMs?: number; outboxSeconds?: number } = {},
-): JobSchedule {
-  const firstRunDelayMs = options.firstRunDelayMs ?? 30_000;
-  const outboxSeconds = options.outboxSeconds ?? OUTBOX_INTERVAL_SECONDS;
-  const loops = [
-    repeat(
-      services,
-      "outbox run",
-      () => runOutboxJobs(services),
-      outboxSeconds * 1000,
-      Math.min(firstRunDelayMs, outboxSeconds * 1000),
-      (summary) => summary.sent + summary.retrying + summary.failed + summary.scrubbed > 0,
-    ),
-    ...(minutes > 0
-      ? [
-          repeat(
-            services,
-            "jobs run",
-            () => runJobs(services),
-            minutes * 60_000,
-            firstRunDelayMs,
-            () => true,
-          ),
-        ]
-      : []),
-  ];
-  services.logger.info({ everyMinutes: minutes || null, outboxEverySeconds: outboxSeconds }, "jobs scheduled");
-  return {
-    async stop() {
-      await Promise.all(loops.map((loop) => loop.stop()));
-      // A delivery kicked by a request (deliverSoon) finishes before the database closes.
-      await services.email.idle();
-    },
-  };
+export function everyMinutesCron(minutes: number): string | null {
+  if (minutes <= 0) return null;
+  if (minutes === 1) return "* * * * *";
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.round(minutes / 60);
+  return hours >= 24 ? "0 0 * * *" : hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
 }
 
-/** Runs `run` every `intervalMs` after the previous run ended (runs never overlap in one process). */
-function repeat<T extends object>(
-  services: Pick<RunnerServices, "logger">,
-  name: string,
-  run: () => Promise<T>,
-  intervalMs: number,
-  firstDelayMs: number,
-  worthLogging: (summary: T) => boolean,
-): JobSchedule {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    running = run()
-      .then((summary) => {
-        if (worthLogging(summary)) services.logger.info(summary as Record<string, unknown>, name);
-      })
-      .catch((error: unknown) => services.logger.error({ err: error }, `${name} failed`))
-      .finally(() => {
-        running = null;
-        if (!stopped) schedule(intervalMs);
-      });
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(tick, delay);
-    // The timer alone does not keep the process alive (shutdown is not held up by it).
-    timer.unref();
-  };
-  schedule(firstDelayMs);
+export type JobServices = RunnerServices & Pick<AppServices, "database">;
+
+/**
+ * Starts the store's jobs on the queue: the outbox every minute, the reorder jobs every `jobsIntervalMinutes` (none
+ * when 0). With `work` false this process only keeps the schedules (a deployment with worker processes of its own,
+ * `npm run worker`). Stop it before closing the database; it waits for a run in progress, and for a delivery a
+ * request kicked off (deliverSoon).
+ */
+export async function startJobs(
+  services: JobServices,
+  options: { work: boolean; timing?: QueueTiming },
+): Promise<JobQueue> {
+  const queue = await startJobQueue(
+    services.database,
+    [
+      {
+        name: JOB_QUEUES.outbox,
+        cron: "* * * * *",
+        expireInSeconds: 5 * 60,
+        retryLimit: 3,
+        handler: () => runOutboxJobs(services),
+      },
+      {
+        name: JOB_QUEUES.reorders,
+        cron: everyMinutesCron(services.config.jobsIntervalMinutes),
+        expireInSeconds: 30 * 60,
+        retryLimit: 3,
+        handler: () => runJobs(services),
+      },
+    ],
+    { logger: services.logger, work: options.work, timing: options.timing },
+  );
   return {
+    send: queue.send,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await queue.stop();
+      await services.email.idle();
     },
   };
 }

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessToday } from "~/models/subscription";
+import { createCustomer } from "~/services/accounts/auth/accounts.server";
+import { addGroup, createCart } from "~/services/cart/cart.server";
+import { saveCard } from "~/services/checkout/payment-methods.server";
+import { placeOrder } from "~/services/checkout/place-order.server";
+import type { DatabaseHandle } from "~/services/db/client.server";
+import { carts, lineItemGroups, orders, subscriptions } from "~/services/db/schema";
+import type { AppServices } from "~/services/platform/context.server";
+import { everyMinutesCron, JOB_QUEUES, startJobs } from "~/services/platform/jobs.server";
+import { createLogger } from "~/services/platform/logger.server";
+import { insertTestDoctor, TEST_ADDRESS, TORIC, toricSkuPair, VISA } from "../setup/order-fixtures";
+import { createTestDatabase } from "../setup/test-database";
+import { createTestServices } from "../setup/test-context";
+
+// The job queue (decision 28): two processes' schedulers and workers on one database. Each process here is a
+// `startJobs` of its own (its own pg-boss, cron monitor and workers) over the shared database, as two server
+// processes would be; on the Postgres pass they are two pools on one Postgres.
+
+let database: DatabaseHandle;
+let services: AppServices;
+let subscriptionId: number;
+
+/** Every "job done" line both processes log: which queue, which job, in which process. */
+const done: Array<{ job: string; jobId: string; process: string }> = [];
+
+function processServices(name: string): AppServices {
+  const logger = createLogger({
+    level: "info",
+    destination: {
+      write(line: string) {
+        const entry = JSON.parse(line) as { msg: string; job?: string; jobId?: string };
+        if (entry.msg === "job done") done.push({ job: entry.job!, jobId: entry.jobId!, process: name });
+      },
+    },
+  });
+  // Reorders every minute, as a schedule both processes keep.
+  const base = createTestServices(database, { JOBS_INTERVAL_MINUTES: "1" });
+  return { ...base, logger };
+}
+
+/** Fast clocks so a test waits seconds, not minutes: cron checks every second, idle workers poll twice a second. */
+const timing = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = createTestServices(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A customer whose monthly lens subscription is due today (its first order placed a month ago). */
+async function dueSubscription(): Promise<number> {
+  const customer = await createCustomer(database.db, {
+    email: `queue.${randomUUID().slice(0, 8)}@example.com`,
+    firstName: "Ann",
+    lastName: "Lee",
+  });
+  const saved = await saveCard({ db: database.db, payments: services.payments }, customer.id, {
+    number: VISA,
+    nameOnCard: "Ann Lee",
+    expirationMonth: 12,
+    expirationYear: new Date().getFullYear() + 3,
+    cvv: "123",
+    billingAddress: { address1: "12 Main St", city: "Boise", state: "ID", postalCode: "83702" },
+  });
+  if (!saved.ok) throw new Error(saved.reason);
+  const [right, left] = await toricSkuPair(database.db, 90, 50);
+  const cartId = await createCart(database.db, customer.id);
+  const groupId = await addGroup(database.db, cartId, {
+    type: "Lens",
+    autoReorderFrequencyDays: 30,
+    items: [
+      { whichEye: "right", productId: TORIC.productId, upc: right, quantity: 2, parameters: { power: "-1.00" } },
+      { whichEye: "left", productId: TORIC.productId, upc: left, quantity: 2, parameters: { power: "-1.25" } },
+    ],
+  });
+  const doctorId = await insertTestDoctor(database.db);
+  await database.db
+    .update(lineItemGroups)
+    .set({ patient: { firstName: "Ann", lastName: "Lee" }, doctorId })
+    .where(eq(lineItemGroups.id, groupId));
+  await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
+  const placed = await placeOrder(services, {
+    cartId,
+    customer,
+    idempotencyKey: randomUUID(),
+    paymentMethodId: saved.card.id,
+    shopper: { customerId: customer.id, priceBook: "none" },
+    now: new Date(Date.now() - 30 * 24 * 60 * 60_000),
+  });
+  if (!placed.ok) throw new Error(placed.reason);
+  const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+  const [subscription] = await database.db
+    .update(subscriptions)
+    .set({ nextReorderDate: businessToday(new Date()) })
+    .where(eq(subscriptions.sourceOrderId, order!.id))
+    .returning({ id: subscriptions.id });
+  return subscription!.id;
+}
+
+describe("the job queue across processes", () => {
+  it("two schedulers fire each due schedule once, each job runs once, and a due auto-reorder is placed once", async () => {
+    subscriptionId = await dueSubscription();
+    const first = await startJobs(processServices("a"), { work: true, timing });
+    const second = await startJobs(processServices("b"), { work: true, timing });
+    try {
+      // Both processes check the schedules every second; the reorders' first run places the order.
+      await expect
+        .poll(() => done.filter((entry) => entry.job === JOB_QUEUES.reorders).length, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      // A few more seconds of both schedulers running: nothing fires twice within the minute.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+
+    const runs = new Map<string, number>();
+    for (const entry of done) runs.set(entry.jobId, (runs.get(entry.jobId) ?? 0) + 1);
+    for (const [jobId, count] of runs) expect(count, `job ${jobId}`).toBe(1);
+
+    // One schedule firing per queue and minute, whichever process fired it: the jobs of each queue, by minute.
+    const { rows } = await database.executeSql(
+      "select name, date_trunc('minute', created_on) as minute, count(*)::int as count " +
+        "from pgboss.job where name = any($1) group by 1, 2",
+      [[JOB_QUEUES.outbox, JOB_QUEUES.reorders]],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows as Array<{ name: string; count: number }>) expect(row.count, row.name).toBe(1);
+
+    const placed = await database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
+    expect(placed).toHaveLength(1);
+  });
+
+  it("a restarted process keeps the schedule and runs nothing twice", async () => {
+    const before = done.length;
+    const again = await startJobs(processServices("c"), { work: true, timing });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await again.stop();
+    const runs = new Map<string, number>();
+    for (const entry of done.slice(before)) runs.set(entry.jobId, (runs.get(entry.jobId) ?? 0) + 1);
+    for (const [jobId, count] of runs) expect(count, `job ${jobId}`).toBe(1);
+    const ids = new Set(done.slice(0, before).map((entry) => entry.jobId));
+    for (const entry of done.slice(before)) expect(ids.has(entry.jobId), entry.jobId).toBe(false);
+    expect(await database.db.select().from(orders).where(eq(orders.subscriptionId, subscriptionId))).toHaveLength(1);
+  });
+});
+
+describe("schedules", () => {
+  it("turn JOBS_INTERVAL_MINUTES into cron", () => {
+    expect(everyMinutesCron(0)).toBeNull();
+    expect(everyMinutesCron(1)).toBe("* * * * *");
+    expect(everyMinutesCron(15)).toBe("*/15 * * * *");
+    expect(everyMinutesCron(60)).toBe("0 * * * *");
+    expect(everyMinutesCron(180)).toBe("0 */3 * * *");
+    expect(everyMinutesCron(1440)).toBe("0 0 * * *");
+  });
+});
