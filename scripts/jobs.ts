@@ -47,7 +47,7 @@ try {
     logger,
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
-    payments: createPaymentGateway(),
+    payments: createPaymentGateway(database.db),
     sessions: createAppSession(config),
   });
   console.log(

@@ -33,7 +33,7 @@ const jobs = await startJobs(
     logger,
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
-    payments: createPaymentGateway(),
+    payments: createPaymentGateway(database.db),
     sessions: createAppSession(config),
   },
   { work: true },

@@ -63,7 +63,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     sessions: createAppSession(config),
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
-    payments: createPaymentGateway(),
+    payments: createPaymentGateway(database.db),
     addressVerifier: createAddressVerifier(),
     imageStore: createImageStore(config, database.db),
     rxReader: createPrescriptionReader(config, logger),

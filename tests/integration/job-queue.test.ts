@@ -1,17 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessToday } from "~/models/subscription";
-import { createCustomer } from "~/services/accounts/auth/accounts.server";
-import { addGroup, createCart } from "~/services/cart/cart.server";
-import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { carts, lineItemGroups, orders, subscriptions } from "~/services/db/schema";
+import { orders, subscriptions } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
 import { everyMinutesCron, JOB_QUEUES, startJobs } from "~/services/platform/jobs.server";
 import { createLogger } from "~/services/platform/logger.server";
-import { insertTestDoctor, TEST_ADDRESS, TORIC, toricSkuPair, VISA } from "../setup/order-fixtures";
+import { readyToOrder } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices } from "../setup/test-context";
 
@@ -54,44 +50,8 @@ afterAll(async () => {
 
 /** A customer whose monthly lens subscription is due today (its first order placed a month ago). */
 async function dueSubscription(): Promise<number> {
-  const customer = await createCustomer(database.db, {
-    email: `queue.${randomUUID().slice(0, 8)}@example.com`,
-    firstName: "Ann",
-    lastName: "Lee",
-  });
-  const saved = await saveCard({ db: database.db, payments: services.payments }, customer.id, {
-    number: VISA,
-    nameOnCard: "Ann Lee",
-    expirationMonth: 12,
-    expirationYear: new Date().getFullYear() + 3,
-    cvv: "123",
-    billingAddress: { address1: "12 Main St", city: "Boise", state: "ID", postalCode: "83702" },
-  });
-  if (!saved.ok) throw new Error(saved.reason);
-  const [right, left] = await toricSkuPair(database.db, 90, 50);
-  const cartId = await createCart(database.db, customer.id);
-  const groupId = await addGroup(database.db, cartId, {
-    type: "Lens",
-    autoReorderFrequencyDays: 30,
-    items: [
-      { whichEye: "right", productId: TORIC.productId, upc: right, quantity: 2, parameters: { power: "-1.00" } },
-      { whichEye: "left", productId: TORIC.productId, upc: left, quantity: 2, parameters: { power: "-1.25" } },
-    ],
-  });
-  const doctorId = await insertTestDoctor(database.db);
-  await database.db
-    .update(lineItemGroups)
-    .set({ patient: { firstName: "Ann", lastName: "Lee" }, doctorId })
-    .where(eq(lineItemGroups.id, groupId));
-  await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
-  const placed = await placeOrder(services, {
-    cartId,
-    customer,
-    idempotencyKey: randomUUID(),
-    paymentMethodId: saved.card.id,
-    shopper: { customerId: customer.id, priceBook: "none" },
-    now: new Date(Date.now() - 30 * 24 * 60 * 60_000),
-  });
+  const { input } = await readyToOrder(services, { slot: 90, quantity: 2, frequencyDays: 30 });
+  const placed = await placeOrder(services, { ...input, now: new Date(Date.now() - 30 * 24 * 60 * 60_000) });
   if (!placed.ok) throw new Error(placed.reason);
   const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
   const [subscription] = await database.db
@@ -126,7 +86,7 @@ describe("the job queue across processes", () => {
     const { rows } = await database.executeSql(
       "select name, date_trunc('minute', created_on) as minute, count(*)::int as count " +
         "from pgboss.job where name = any($1) group by 1, 2",
-      [[JOB_QUEUES.outbox, JOB_QUEUES.reorders]],
+      [Object.values(JOB_QUEUES)],
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows as Array<{ name: string; count: number }>) expect(row.count, row.name).toBe(1);

@@ -79,6 +79,7 @@ function countingVault(inner: PaymentGateway) {
       return inner.tokenize(card);
     },
     charge: (...args) => inner.charge(...args),
+    findCharge: (key) => inner.findCharge(key),
   };
   return { gateway, calls };
 }
@@ -285,7 +286,7 @@ describe("saving a card under the lock", () => {
 
   it("counts failures, not saved cards; the 10th failure engages the lock and says so with the cookie", async () => {
     const { customer } = await signedInBuyer();
-    const vault = countingVault(createTestVault());
+    const vault = countingVault(createTestVault({ db: database.db }));
     const deps = { ...services, payments: vault.gateway };
     const save = (card: typeof declined | null) =>
       saveCardUnderLock(deps, { customerId: customer.id, cookieHeader: null, card });
@@ -312,7 +313,7 @@ describe("saving a card under the lock", () => {
 
   it("refuses at once while the lock cookie is present, without counting or calling the vault", async () => {
     const { customer } = await signedInBuyer();
-    const vault = countingVault(createTestVault());
+    const vault = countingVault(createTestVault({ db: database.db }));
     const outcome = await saveCardUnderLock(
       { ...services, payments: vault.gateway },
       { customerId: customer.id, cookieHeader: "cardLock=1", card: cardFormCard() },
@@ -327,6 +328,7 @@ describe("saving a card under the lock", () => {
     const broken: PaymentGateway = {
       tokenize: () => Promise.reject(new Error("vault unreachable")),
       charge: () => Promise.reject(new Error("vault unreachable")),
+      findCharge: () => Promise.reject(new Error("vault unreachable")),
     };
     await expect(
       saveCardUnderLock(
@@ -339,7 +341,7 @@ describe("saving a card under the lock", () => {
 
   it("lets at most 10 failing attempts reach the vault when good and declined cards race", async () => {
     const { customer } = await signedInBuyer();
-    const inner = createTestVault();
+    const inner = createTestVault({ db: database.db });
     const results: boolean[] = [];
     const gateway: PaymentGateway = {
       tokenize: async (card) => {
@@ -348,6 +350,7 @@ describe("saving a card under the lock", () => {
         return result;
       },
       charge: (...args) => inner.charge(...args),
+      findCharge: (key) => inner.findCharge(key),
     };
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>

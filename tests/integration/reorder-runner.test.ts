@@ -146,7 +146,7 @@ async function subscribe(options: { quantity?: number; frequencyDays?: number } 
 
 /** A payment gateway that counts the charges it is asked for. */
 function countingGateway() {
-  const vault = createTestVault();
+  const vault = createTestVault({ db: database.db });
   const charges: string[] = [];
   const payments: PaymentGateway = {
     tokenize: (card) => vault.tokenize(card),
@@ -154,6 +154,7 @@ function countingGateway() {
       charges.push(key);
       return vault.charge(token, amount, key);
     },
+    findCharge: (key) => vault.findCharge(key),
   };
   return { services: { ...services, payments }, charges };
 }
@@ -227,7 +228,8 @@ describe("the reorder runner", () => {
       paymentLastFour: "4242",
     });
     expect(order!.chargeId).toMatch(/^ch_test_/);
-    expect(charges).toEqual([reorderIdempotencyKey(id, FIRST_REORDER)]);
+    // One charge, under the order's key and number (decision 29).
+    expect(charges).toEqual([`${reorderIdempotencyKey(id, FIRST_REORDER)}/${order!.orderNumber}`]);
     expect(await stockOf(right)).toBe(rightBefore - quantity);
     expect(await stockOf(left)).toBe(leftBefore - quantity);
 

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
+import { createCustomer } from "~/services/accounts/auth/accounts.server";
+import { addGroup, createCart } from "~/services/cart/cart.server";
+import { saveCard } from "~/services/checkout/payment-methods.server";
+import type { PlaceOrderInput } from "~/services/checkout/place-order.server";
 import type { Database } from "~/services/db/client.server";
-import { clinics, doctors, type orders, skus, type AddressSnapshot } from "~/services/db/schema";
+import { carts, clinics, doctors, lineItemGroups, type orders, skus, type AddressSnapshot } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
+import type { AppServices } from "~/services/platform/context.server";
 
 /**
  * What the order tests (checkout, subscription pages, API and runner) build carts and orders from: the seeded toric
@@ -111,4 +116,55 @@ export function orderRow(
     totalCents: 5000,
     ...fields,
   };
+}
+
+/**
+ * A new customer with a saved card and a cart ready to order: one toric lens group (both eyes, `quantity` boxes each,
+ * patient and doctor set, auto-reorder when `frequencyDays`), shipped to TEST_ADDRESS. The `slot`-th SKU pair is set
+ * to `stock`. Returns placeOrder's input (a fresh idempotency key) and the SKUs.
+ */
+export async function readyToOrder(
+  services: Pick<AppServices, "db" | "payments">,
+  options: { slot: number; stock?: number; quantity?: number; frequencyDays?: number; cardNumber?: string },
+) {
+  const { db } = services;
+  const customer = await createCustomer(db, {
+    email: `buyer.${randomUUID().slice(0, 12)}@example.com`,
+    firstName: "Ann",
+    lastName: "Lee",
+  });
+  const saved = await saveCard(services, customer.id, {
+    number: options.cardNumber ?? VISA,
+    nameOnCard: "Ann Lee",
+    expirationMonth: 12,
+    expirationYear: new Date().getFullYear() + 3,
+    cvv: "123",
+    billingAddress: { address1: "12 Main St", city: "Boise", state: "ID", postalCode: "83702" },
+  });
+  if (!saved.ok) throw new Error(`card not saved: ${saved.reason}`);
+  const [right, left] = await toricSkuPair(db, options.slot, options.stock ?? 50);
+  const quantity = options.quantity ?? 1;
+  const cartId = await createCart(db, customer.id);
+  const groupId = await addGroup(db, cartId, {
+    type: "Lens",
+    autoReorderFrequencyDays: options.frequencyDays ?? null,
+    items: [
+      { whichEye: "right", productId: TORIC.productId, upc: right, quantity, parameters: { power: "-1.00" } },
+      { whichEye: "left", productId: TORIC.productId, upc: left, quantity, parameters: { power: "-1.25" } },
+    ],
+  });
+  const doctorId = await insertTestDoctor(db);
+  await db
+    .update(lineItemGroups)
+    .set({ patient: { firstName: "Ann", lastName: "Lee" }, doctorId })
+    .where(eq(lineItemGroups.id, groupId));
+  await db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
+  const input: PlaceOrderInput = {
+    cartId,
+    customer,
+    idempotencyKey: randomUUID(),
+    paymentMethodId: saved.card.id,
+    shopper: { customerId: customer.id, priceBook: "none" },
+  };
+  return { customer, input, right, left, cartId, groupId };
 }

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from "~/services/db/client.server";
  * A private database for one test file, already migrated and seeded: PGlite loaded from the run's snapshot, or a
  * Postgres database copied from the run's template (dropped again by `close`).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const templateUrl = inject("postgresTemplateUrl");
   if (!templateUrl) {
     const snapshot = fs.readFileSync(inject("pgliteSnapshotPath"));
@@ -31,6 +31,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const database = await openDatabase({ driver: "postgres", url: url.toString(), poolSize: 4 });
   return {
     ...database,
+    // For a test that starts another process on the same database.
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: admin.toString() });

@@ -4,30 +4,31 @@ import { DateTime } from "luxon";
 import { isInternational, shippingAddressProblem, type AddressInput } from "~/models/address";
 import { CARD_MESSAGES, isCardExpired } from "~/models/card";
 import { doctorRequired } from "~/models/funnel";
-import { orderDetailsPath, orderNextSteps } from "~/models/order-status";
-import { orderPrescriptionStatus } from "~/models/prescriptions";
 import { deliveryEstimate } from "~/models/shipping";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
-import { orderConfirmationEmail } from "../adapters/email/order-templates";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import { pricedCart, type Shopper } from "../cart/cart-pricing.server";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
 import { checkoutCart } from "./checkout-cart.server";
 import type { AppServices } from "../platform/context.server";
 import { together, type Executor, type Transaction } from "../db/client.server";
-import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "../db/schema";
-import { orderDetails } from "../orders/order-history.server";
+import { coupons, customers, orders, skus } from "../db/schema";
+import { confirmOrder, releaseOrder } from "./order-confirmation.server";
+import { paymentKey, type OrderPlan } from "./order-plan";
 import { findPaymentMethod } from "./payment-methods.server";
-import { createSubscriptionsForOrder } from "../subscriptions/subscriptions.server";
-import { groupPrescriptionExtras, recordGroupPrescription } from "../prescriptions/prescription-records.server";
+import { groupPrescriptionExtras } from "../prescriptions/prescription-records.server";
 
 /**
- * Placing an order (DESIGN §9): one transaction under the cart's lock, keyed by the checkout form's idempotency
- * key, so a double click, a resubmit or a retried request gives exactly one order and one charge. The cart is
- * re-priced inside the transaction, stock is taken with guarded updates, the card is charged last (a decline rolls
- * everything back), and the cart is emptied. The confirmation e-mail is written to the outbox in the same
- * transaction (DESIGN §6a: a crash cannot leave an order without its e-mail, and a retry with the same key finds
- * both); it is sent after the commit, in the background.
+ * Placing an order (DESIGN §9, decision 29), keyed by the checkout form's idempotency key, so a double click, a
+ * resubmit or a retried request gives exactly one order and one charge. Three steps, and no transaction is open while
+ * the card is charged:
+ * 1. Reserve, in one transaction under the cart's lock: re-price the cart, check it, take the stock with guarded
+ *    updates, spend store credit and a single-use coupon, and write the order row as pending with its plan.
+ * 2. Charge the card outside any transaction, with the idempotency key.
+ * 3. Confirm (order-confirmation.server.ts): write the order's groups, lines, prescriptions and subscriptions, empty
+ *    the cart, write the confirmation e-mail and mark it paid; or, on a decline, release what step 1 took.
+ * A crash between 2 and 3 leaves a pending order that the recovery job settles by asking the payment provider; a
+ * resubmit with the same key meanwhile finishes it itself (the provider answers a repeated key with the same charge).
  */
 
 export const PLACE_ORDER_MESSAGES = {
@@ -41,6 +42,7 @@ export const PLACE_ORDER_MESSAGES = {
     `Sorry, ${name} just sold out. Remove it from your cart or call us, then place your order.`,
   creditChanged: "Your store credit changed. Please review your order and place it again.",
   keyReused: "This page has expired. Please review your order and place it again.",
+  inProgress: "Your order is being placed. Please wait a moment, then check your order history.",
 } as const;
 
 export type PlaceOrderFailure =
@@ -55,7 +57,8 @@ export type PlaceOrderFailure =
   | "payment-method"
   | "declined"
   | "payment-error"
-  | "key-reused";
+  | "key-reused"
+  | "in-progress";
 
 export type PlaceOrderResult =
   { ok: true; orderNumber: string; created: boolean } | { ok: false; reason: PlaceOrderFailure; message: string };
@@ -89,12 +92,14 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
   const now = input.now ?? new Date();
   // The common resubmit (the order committed a moment ago) is answered without taking the cart's lock.
   const known = await orderForKey(services.db, input);
-  if (known) return known;
-  let result: PlaceOrderResult;
+  if (known) return known.pending ? finishPending(services, known.pending) : known.result;
+  let reserved: Reservation | PlaceOrderResult;
   try {
-    result = await withCartLock(services.db, input.cartId, async (tx) => {
-      // A submit that waited for the lock while its twin placed the order finds that order here.
-      return (await orderForKey(tx, input)) ?? (await createOrder(services, tx, input, now));
+    reserved = await withCartLock(services.db, input.cartId, async (tx) => {
+      // A submit that waited for the lock while its twin reserved the order finds that order here.
+      const twin = await orderForKey(tx, input);
+      if (twin) return twin.pending ?? twin.result;
+      return reserveOrder(services, tx, input, now);
     });
   } catch (error) {
     if (error instanceof OrderRefused) return { ok: false, reason: error.reason, message: error.message };
@@ -103,33 +108,101 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
     }
     // The same key placed from another cart at the same moment loses on the key's unique index: its twin's order.
     const placed = await orderForKey(services.db, input);
-    if (placed) return placed;
+    if (placed) return placed.pending ? finishPending(services, placed.pending) : placed.result;
     throw error;
   }
-  // Committed: the confirmation goes out in the background (with SMTP), or by the jobs' next delivery run.
-  if (result.ok && result.created) services.email.deliverSoon();
-  return result;
+  if ("ok" in reserved) return reserved;
+  return finishPending(services, reserved, { created: true });
 }
 
-async function orderForKey(db: Executor, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
+/** A pending order and what finishing it needs. */
+interface Reservation {
+  orderId: number;
+  orderNumber: string;
+  token: string;
+  chargeCents: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Charges the reservation's card (outside any transaction) and confirms the order, or releases it on a decline. An
+ * error that leaves the charge's outcome unknown (the provider did not answer) throws and leaves the order pending:
+ * the recovery job asks the provider later.
+ */
+async function finishPending(
+  services: OrderServices,
+  reservation: Reservation,
+  options: { created?: boolean } = {},
+): Promise<PlaceOrderResult> {
+  let chargeId = "none";
+  if (reservation.chargeCents > 0) {
+    const charge = await services.payments.charge(reservation.token, reservation.chargeCents, paymentKey(reservation));
+    if (!charge.ok) {
+      await releaseOrder(services, reservation.orderId);
+      if (charge.reason === "declined") return { ok: false, reason: "declined", message: CARD_MESSAGES.declined };
+      return { ok: false, reason: "payment-error", message: CARD_MESSAGES.paymentUnavailable };
+    }
+    chargeId = charge.chargeId;
+  }
+  const confirmed = await confirmOrder(services, reservation.orderId, chargeId);
+  if (!confirmed) {
+    // Settled meanwhile by its twin (or by recovery): the order is paid, or was released and this charge is an orphan.
+    const [row] = await services.db
+      .select({ paymentState: orders.paymentState })
+      .from(orders)
+      .where(eq(orders.id, reservation.orderId));
+    if (!row) {
+      services.logger.error(
+        { orderNumber: reservation.orderNumber, chargeId },
+        "charged after the order was released: the charge needs a refund",
+      );
+      return { ok: false, reason: "payment-error", message: CARD_MESSAGES.paymentUnavailable };
+    }
+  }
+  return { ok: true, orderNumber: reservation.orderNumber, created: Boolean(options.created && confirmed) };
+}
+
+async function orderForKey(
+  db: Executor,
+  input: PlaceOrderInput,
+): Promise<{ result: PlaceOrderResult; pending: Reservation | null } | null> {
   const [row] = await db
-    .select({ orderNumber: orders.orderNumber, customerId: orders.customerId })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      customerId: orders.customerId,
+      paymentState: orders.paymentState,
+      paymentToken: orders.paymentToken,
+      plan: orders.pendingPlan,
+    })
     .from(orders)
     .where(eq(orders.idempotencyKey, input.idempotencyKey));
   if (!row) return null;
   // Someone else's key (a forged or leaked form) reveals nothing about their order.
   if (row.customerId !== input.customer.id) {
-    return { ok: false, reason: "key-reused", message: PLACE_ORDER_MESSAGES.keyReused };
+    return { result: { ok: false, reason: "key-reused", message: PLACE_ORDER_MESSAGES.keyReused }, pending: null };
   }
-  return { ok: true, orderNumber: row.orderNumber, created: false };
+  const result: PlaceOrderResult = { ok: true, orderNumber: row.orderNumber, created: false };
+  if (row.paymentState !== "pending" || !row.plan) return { result, pending: null };
+  return {
+    result,
+    pending: {
+      orderId: row.id,
+      orderNumber: row.orderNumber,
+      token: row.paymentToken,
+      chargeCents: row.plan.chargeCents,
+      idempotencyKey: input.idempotencyKey,
+    },
+  };
 }
 
-async function createOrder(
+/** Step 1: checks the cart and takes what the order needs, writing the order as pending with its plan. */
+async function reserveOrder(
   services: OrderServices,
   tx: Transaction,
   input: PlaceOrderInput,
   now: Date,
-): Promise<PlaceOrderResult> {
+): Promise<Reservation> {
   const card = await findPaymentMethod(tx, input.customer.id, input.paymentMethodId);
   if (!card) throw new OrderRefused("payment-method", CARD_MESSAGES.cardGone);
   if (isCardExpired(card.expirationMonth, card.expirationYear, now)) {
@@ -159,6 +232,14 @@ async function createOrder(
     if (doctorRequired(group, { international })) throw new OrderRefused("doctor", PLACE_ORDER_MESSAGES.doctor);
   }
 
+  // One order at a time from a cart: another key's order from it still waiting for its charge holds the same groups.
+  const [busy] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.cartId, input.cartId), eq(orders.paymentState, "pending")))
+    .limit(1);
+  if (busy) throw new OrderRefused("in-progress", PLACE_ORDER_MESSAGES.inProgress);
+
   await takeStock(tx, lines, now);
 
   const summary = priced.orderSummary;
@@ -174,6 +255,38 @@ async function createOrder(
 
   const orderNumber = await freeOrderNumber(tx);
   const couponApplied = priced.coupon?.status === "applied" ? priced.coupon : null;
+  const detailsById = new Map(groups.map((group) => [group.id, group]));
+  const extrasById = await groupPrescriptionExtras(tx, input.cartId);
+  const plan: OrderPlan = {
+    customer: { email: input.customer.email, firstName: input.customer.firstName },
+    paymentMethodId: card.id,
+    chargeCents: summary.totalAfterCredits,
+    cartCouponId: cart.couponId,
+    createsSubscriptions: !input.subscription,
+    groups: priced.groups.map((group) => {
+      const details = detailsById.get(group.id);
+      return {
+        cartGroupId: group.id,
+        type: group.type,
+        autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+        rxEntryType: details?.rxEntryType ?? null,
+        submitAndSkipImageId: details?.submitAndSkipImageId ?? null,
+        patient: details?.patient ?? null,
+        doctor: details?.doctor ?? null,
+        extras: extrasById.get(group.id) ?? null,
+        items: group.items.map((item) => ({
+          whichEye: item.whichEye,
+          productId: item.productId,
+          productName: item.productName,
+          upc: item.upc!,
+          quantity: item.quantity,
+          unitPriceCents: item.unitPriceCents,
+          discountCents: item.discountCents,
+          parameters: details?.parameters.get(item.id) ?? {},
+        })),
+      };
+    }),
+  };
   const [order] = await tx
     .insert(orders)
     .values({
@@ -187,8 +300,10 @@ async function createOrder(
       paymentToken: card.paymentToken,
       paymentBrand: card.brand,
       paymentLastFour: card.lastFour,
-      // Set below, once the charge went through (inside this transaction, so never seen unset).
       chargeId: "pending",
+      paymentState: "pending",
+      pendingPlan: plan,
+      pendingSince: sql`now()`,
       couponCode: couponApplied?.code ?? null,
       subtotalCents: summary.subTotal,
       discountCents: summary.discountAmount,
@@ -208,103 +323,8 @@ async function createOrder(
     })
     .returning({ id: orders.id });
 
-  const detailsById = new Map(groups.map((group) => [group.id, group]));
-  // Each lens group's prescription is recorded with the order (decision 23): a new row, or the wallet's row reused.
-  const extrasById = await groupPrescriptionExtras(tx, input.cartId);
-  for (const [position, group] of priced.groups.entries()) {
-    const details = detailsById.get(group.id);
-    const recorded = details
-      ? await recordGroupPrescription(tx, {
-          orderId: order!.id,
-          customerId: input.customer.id,
-          placedAt: now,
-          group: {
-            type: group.type,
-            rxEntryType: details.rxEntryType,
-            submitAndSkipImageId: details.submitAndSkipImageId,
-            patient: details.patient,
-            doctor: details.doctor,
-            autoReorder: group.autoReorderFrequencyDays !== null,
-            lines: group.items.map((item) => ({
-              whichEye: item.whichEye,
-              productId: item.productId,
-              upc: item.upc,
-              quantity: item.quantity,
-              parameters: details.parameters.get(item.id) ?? {},
-            })),
-          },
-          extras: extrasById.get(group.id),
-        })
-      : null;
-    const [orderGroup] = await tx
-      .insert(orderGroups)
-      .values({
-        orderId: order!.id,
-        position,
-        type: group.type,
-        patient: details?.patient ?? null,
-        doctor: details?.doctor ?? null,
-        rxEntryType: details?.rxEntryType ?? null,
-        prescriptionStatus:
-          recorded?.status ??
-          orderPrescriptionStatus({
-            type: group.type,
-            rxEntryType: details?.rxEntryType ?? null,
-            submitAndSkipImageId: details?.submitAndSkipImageId ?? null,
-          }),
-        prescriptionId: recorded?.prescriptionId ?? null,
-        autoReorderFrequencyDays: group.autoReorderFrequencyDays,
-      })
-      .returning({ id: orderGroups.id });
-    await tx.insert(orderLines).values(
-      group.items.map((item) => ({
-        orderGroupId: orderGroup!.id,
-        whichEye: item.whichEye,
-        productId: item.productId,
-        productName: item.productName,
-        upc: item.upc!,
-        quantity: item.quantity,
-        unitPriceCents: item.unitPriceCents,
-        discountCents: item.discountCents,
-        selectedParameters: details?.parameters.get(item.id) ?? {},
-      })),
-    );
-  }
-
-  if (!input.subscription) {
-    await createSubscriptionsForOrder(
-      tx,
-      {
-        id: order!.id,
-        customerId: input.customer.id,
-        placedAt: now,
-        shippingAddress: address,
-        shippingLevel: priced.selectedShippingMethod.shippingLevel,
-        paymentMethodId: card.id,
-      },
-      priced.groups.map((group) => {
-        const details = detailsById.get(group.id);
-        return {
-          type: group.type,
-          autoReorderFrequencyDays: group.autoReorderFrequencyDays,
-          patient: details?.patient ?? null,
-          doctorId: details?.doctor?.id ?? null,
-          prescriptionExpiresOn: extrasById.get(group.id)?.prescriptionExpiresOn ?? null,
-          items: group.items.map((item) => ({
-            whichEye: item.whichEye,
-            productId: item.productId,
-            upc: item.upc,
-            quantity: item.quantity,
-            parameters: details?.parameters.get(item.id) ?? {},
-          })),
-        };
-      }),
-    );
-  }
-
-  // The cart lives on, empty; a single-use coupon that paid for this order is spent (no cart can take it again).
-  await tx.delete(lineItemGroups).where(eq(lineItemGroups.cartId, input.cartId));
-  await tx.update(carts).set({ couponId: null }).where(eq(carts.id, input.cartId));
+  // A single-use coupon that pays for this order is spent now (no other cart can take it meanwhile); a release
+  // gives it back.
   if (cart.couponId !== null && couponApplied) {
     await tx
       .update(coupons)
@@ -312,20 +332,13 @@ async function createOrder(
       .where(and(eq(coupons.id, cart.couponId), eq(coupons.singleUse, true)));
   }
 
-  await writeConfirmation(services, tx, input.customer, orderNumber);
-
-  // Charged last: only the commit follows, and a retry with the same key gets the same charge back, not a second.
-  let chargeId = "none";
-  if (summary.totalAfterCredits > 0) {
-    const charge = await services.payments.charge(card.paymentToken, summary.totalAfterCredits, input.idempotencyKey);
-    if (!charge.ok) {
-      if (charge.reason === "declined") throw new OrderRefused("declined", CARD_MESSAGES.declined);
-      throw new OrderRefused("payment-error", CARD_MESSAGES.paymentUnavailable);
-    }
-    chargeId = charge.chargeId;
-  }
-  await tx.update(orders).set({ chargeId }).where(eq(orders.id, order!.id));
-  return { ok: true, orderNumber, created: true };
+  return {
+    orderId: order!.id,
+    orderNumber,
+    token: card.paymentToken,
+    chargeCents: plan.chargeCents,
+    idempotencyKey: input.idempotencyKey,
+  };
 }
 
 /**
@@ -366,28 +379,4 @@ async function freeOrderNumber(tx: Transaction): Promise<string> {
   const free = candidates.find((candidate) => !taken.some((row) => row.orderNumber === candidate));
   if (!free) throw new Error("no free order number");
   return free;
-}
-
-/**
- * The confirmation e-mail, into the outbox in the order's transaction (before the charge, so a failed write costs
- * the shopper nothing). It reads the order as the transaction wrote it.
- */
-async function writeConfirmation(
-  services: OrderServices,
-  tx: Transaction,
-  customer: PlaceOrderInput["customer"],
-  orderNumber: string,
-) {
-  const order = await orderDetails(tx, customer.id, orderNumber);
-  if (!order) throw new Error(`order ${orderNumber} not readable in its own transaction`);
-  await services.email.send(
-    orderConfirmationEmail({
-      to: customer.email,
-      firstName: customer.firstName,
-      order,
-      orderLink: `${services.config.siteUrl}${orderDetailsPath(orderNumber)}`,
-      nextSteps: orderNextSteps(order.groups.map((group) => group.prescriptionStatus)),
-    }),
-    { db: tx },
-  );
 }

@@ -98,8 +98,9 @@ export interface OrderHistoryPage {
   pageSize: number;
 }
 
+/** The customer's orders, without deleted ones and without a reservation still waiting for its charge (decision 29). */
 const visibleTo = (customerId: number): SQL =>
-  and(eq(orders.customerId, customerId), ne(orders.statusCode, DELETED_CODE))!;
+  and(eq(orders.customerId, customerId), ne(orders.statusCode, DELETED_CODE), eq(orders.paymentState, "paid"))!;
 
 /** A page (from 0) of the customer's orders, newest first, deleted ones left out. */
 export async function orderHistory(
@@ -344,6 +345,12 @@ export async function lastOrderAt(db: Executor, customerId: number): Promise<Dat
   const [row] = await db
     .select({ at: max(orders.createdAt) })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE])));
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE]),
+        eq(orders.paymentState, "paid"),
+      ),
+    );
   return row?.at ?? null;
 }

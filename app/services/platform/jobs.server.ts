@@ -4,6 +4,7 @@ import type { DeliverySummary } from "../adapters/email/email-sender";
 import { scrubExpiredSecrets } from "../adapters/email/outbox-delivery.server";
 import { sendReorderReminders, type ReminderSummary } from "../subscriptions/reorder-reminders.server";
 import { runDueSubscriptions, type RunnerServices, type RunSummary } from "../subscriptions/reorder-runner.server";
+import { recoverPendingOrders } from "../checkout/order-confirmation.server";
 import type { AppServices } from "./context.server";
 import { startJobQueue, type JobQueue, type QueueTiming } from "./queue.server";
 
@@ -47,7 +48,7 @@ export async function runOutboxJobs(
 }
 
 /** The queues the store works, and what each runs. */
-export const JOB_QUEUES = { outbox: "outbox", reorders: "reorders" } as const;
+export const JOB_QUEUES = { outbox: "outbox", reorders: "reorders", payments: "payments" } as const;
 
 /**
  * A cron expression (UTC) for "every `minutes` minutes", or null for never (0). Under an hour it runs at the minutes
@@ -65,8 +66,8 @@ export function everyMinutesCron(minutes: number): string | null {
 export type JobServices = RunnerServices & Pick<AppServices, "database">;
 
 /**
- * Starts the store's jobs on the queue: the outbox every minute, the reorder jobs every `jobsIntervalMinutes` (none
- * when 0). With `work` false this process only keeps the schedules (a deployment with worker processes of its own,
+ * Starts the store's jobs on the queue: the outbox and payment recovery every minute, the reorder jobs every
+ * `jobsIntervalMinutes` (none when 0). With `work` false this process only keeps the schedules (a deployment with worker processes of its own,
  * `npm run worker`). Stop it before closing the database; it waits for a run in progress, and for a delivery a
  * request kicked off (deliverSoon).
  */
@@ -90,6 +91,14 @@ export async function startJobs(
         expireInSeconds: 30 * 60,
         retryLimit: 3,
         handler: () => runJobs(services),
+      },
+      {
+        // Orders whose request stopped between reserving and confirming (decision 29).
+        name: JOB_QUEUES.payments,
+        cron: "* * * * *",
+        expireInSeconds: 5 * 60,
+        retryLimit: 3,
+        handler: () => recoverPendingOrders(services),
       },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },

@@ -38,7 +38,9 @@ export async function orderForUpload(
   const [order] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
     .from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber!), ne(orders.statusCode, DELETED_CODE)));
+    .where(
+      and(eq(orders.orderNumber, orderNumber!), ne(orders.statusCode, DELETED_CODE), eq(orders.paymentState, "paid")),
+    );
   if (!order) return null;
   if (order.customerId !== viewer.customerId && !viewer.placedOrderNumbers.includes(order.orderNumber)) return null;
   const waitingGroups = await db

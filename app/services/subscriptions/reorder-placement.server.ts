@@ -88,11 +88,12 @@ export async function claim(
   return row ?? null;
 }
 
+/** The paid order placed under `key`; a reservation still waiting for its charge is finished by placeOrder. */
 export async function orderForKey(db: Database, key: string) {
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber })
     .from(orders)
-    .where(eq(orders.idempotencyKey, key));
+    .where(and(eq(orders.idempotencyKey, key), eq(orders.paymentState, "paid")));
   return row ?? null;
 }
 

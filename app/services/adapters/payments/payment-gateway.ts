@@ -30,4 +30,9 @@ export interface PaymentGateway {
    * order never charges twice.
    */
   charge(token: string, amountCents: number, idempotencyKey: string): Promise<ChargeResult>;
+  /**
+   * The charge made under an idempotency key, or null when none was (never asked, or declined): what the recovery of
+   * an order whose request stopped after charging asks (decision 29).
+   */
+  findCharge(idempotencyKey: string): Promise<{ chargeId: string; amountCents: number } | null>;
 }

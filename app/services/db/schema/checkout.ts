@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { customers } from "./accounts";
 import { timestamps } from "./shared";
 
@@ -33,3 +33,17 @@ export const paymentMethods = pgTable(
     check("payment_methods_month_check", sql`${table.expirationMonth} between 1 and 12`),
   ],
 );
+
+/**
+ * The embedded test-mode vault's ledger (adapters/payments/test-vault.server.ts): one row per idempotency key, as a
+ * provider keeps them, so a retried charge answers the same and a recovery can ask whether a charge was made.
+ */
+export const testVaultCharges = pgTable("test_vault_charges", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  token: text("token").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  /** 'succeeded' (chargeId set) or 'declined'. */
+  outcome: text("outcome").notNull(),
+  chargeId: text("charge_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

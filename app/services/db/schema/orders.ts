@@ -4,6 +4,7 @@ import { type AddressSnapshot, customers } from "./accounts";
 import { products } from "./catalog";
 import { prescriptions } from "./prescriptions";
 import { timestamps } from "./shared";
+import type { OrderPlan } from "~/services/checkout/order-plan";
 
 /** Placed orders, their groups (one per patient) and lines. */
 
@@ -28,8 +29,17 @@ export const orders = pgTable(
     paymentToken: text("payment_token").notNull(),
     paymentBrand: text("payment_brand").notNull(),
     paymentLastFour: text("payment_last_four").notNull(),
-    /** The vault's charge id for this order's payment. */
+    /** The vault's charge id for this order's payment ("pending" until the charge is confirmed; "none": nothing to charge). */
     chargeId: text("charge_id").notNull(),
+    /**
+     * 'pending' from the reservation (stock and the order under the idempotency key) until the charge is confirmed;
+     * then 'paid'. A pending order is nobody's order yet: lists and pages show only paid ones (decision 29).
+     */
+    paymentState: text("payment_state").notNull().default("paid"),
+    /** What confirming a pending order writes (groups, lines, prescriptions, subscriptions, e-mail); null once paid. */
+    pendingPlan: jsonb("pending_plan").$type<OrderPlan>(),
+    /** When the reservation committed (the database's clock): recovery looks at reservations older than a while. */
+    pendingSince: timestamp("pending_since", { withTimezone: true }),
     couponCode: text("coupon_code"),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull(),
@@ -51,6 +61,8 @@ export const orders = pgTable(
   },
   (table) => [
     index("orders_customer_idx").on(table.customerId, table.createdAt),
+    index("orders_pending_idx").on(table.pendingSince).where(sql`${table.paymentState} = 'pending'`),
+    check("orders_payment_state_check", sql`${table.paymentState} in ('pending', 'paid')`),
     check("orders_status_code_check", sql`length(${table.statusCode}) <= 1`),
     check(
       "orders_totals_check",
