@@ -125,9 +125,8 @@ interface Reservation {
 }
 
 /**
- * Charges the reservation's card (outside any transaction) and confirms the order, or releases it on a decline. An
- * error that leaves the charge's outcome unknown (the provider did not answer) throws and leaves the order pending:
- * the recovery job asks the provider later.
+ * Charges the reservation's card (outside any transaction) and confirms the order, or releases it on a decline. A
+ * charge without an answer leaves the order pending: the recovery job asks the provider later.
  */
 async function finishPending(
   services: OrderServices,
@@ -136,7 +135,15 @@ async function finishPending(
 ): Promise<PlaceOrderResult> {
   let chargeId = "none";
   if (reservation.chargeCents > 0) {
-    const charge = await services.payments.charge(reservation.token, reservation.chargeCents, paymentKey(reservation));
+    let charge: Awaited<ReturnType<PaymentGateway["charge"]>>;
+    try {
+      charge = await services.payments.charge(reservation.token, reservation.chargeCents, paymentKey(reservation));
+    } catch (error) {
+      // No answer: the card may or may not have been charged. The order stays pending for the recovery job (or this
+      // form's resubmit) to settle with the provider; the shopper is told it is on its way, not to pay again.
+      services.logger.error({ err: error, orderNumber: reservation.orderNumber }, "charge without an answer");
+      return { ok: false, reason: "in-progress", message: PLACE_ORDER_MESSAGES.inProgress };
+    }
     if (!charge.ok) {
       await releaseOrder(services, reservation.orderId);
       if (charge.reason === "declined") return { ok: false, reason: "declined", message: CARD_MESSAGES.declined };
