@@ -7,6 +7,7 @@ import { servicesContext, visitorContext } from "~/services/platform/context.ser
 import { ADVANCE_ACTIONS } from "~/models/order-status";
 import { sendReorderReminders } from "~/services/subscriptions/reorder-reminders.server";
 import { runDueSubscriptions } from "~/services/subscriptions/reorder-runner.server";
+import { recoverPendingOrders } from "~/services/checkout/order-confirmation.server";
 import { advanceOrder, recentOrders, type OperationsRow } from "~/services/orders/order-operations.server";
 import { flashToast } from "~/services/platform/session.server";
 import { SUBSCRIPTION_DEV_ACTIONS, type SubscriptionDevAction } from "~/models/subscription";
@@ -30,7 +31,7 @@ const subscriptionSchema = z.object({
     .transform(Number),
   intent: z.enum(SUBSCRIPTION_DEV_ACTIONS),
 });
-const JOB_ACTIONS = ["send-reminders", "place-due"] as const;
+const JOB_ACTIONS = ["send-reminders", "place-due", "settle-payments"] as const;
 const jobSchema = z.object({ intent: z.enum(JOB_ACTIONS) });
 
 export const meta: Route.MetaFunction = () => [
@@ -55,13 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function operationsView(row: OperationsRow) {
   const status = orderStatus(row.statusCode);
   const pending = row.prescriptionStatuses.some((prescription) => prescription !== "Verified");
+  const paid = !row.paymentPending;
   return {
     ...row,
     orderTakenDate: formatOrderDate(row.orderTakenDate),
     can: {
-      verify: status === "Processing" && pending,
-      ship: status === "Processing" && !pending,
-      deliver: status === "Shipped" && row.statusLabel !== "Delivered",
+      verify: paid && status === "Processing" && pending,
+      ship: paid && status === "Processing" && !pending,
+      deliver: paid && status === "Shipped" && row.statusLabel !== "Delivered",
     },
   };
 }
@@ -76,6 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (job.data.intent === "send-reminders") {
       const summary = await sendReorderReminders(services);
       flashToast(session, "success", `Reminders: ${summary.sent} sent, ${summary.skipped} skipped.`);
+    } else if (job.data.intent === "settle-payments") {
+      // The recovery job, without its grace period: every pending order is settled with the vault now.
+      const summary = await recoverPendingOrders(services, { graceSeconds: 0 });
+      flashToast(
+        session,
+        "success",
+        `Pending payments: ${summary.confirmed} confirmed (charged), ${summary.released} released (never charged).`,
+      );
     } else {
       const summary = await runDueSubscriptions(services);
       flashToast(
@@ -119,6 +129,15 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
         <code>npx tsx scripts/advance-order.ts &lt;orderNumber&gt; verify|ship|deliver</code>. Shipping sends the
         customer the &apos;order shipped&apos; e-mail (see the <Link to="/dev/mailbox">dev mailbox</Link>).
       </p>
+      <p>
+        An order whose request stopped between charging the card and confirming stays &apos;Payment pending&apos;; the
+        payments job settles it with the vault after two minutes (confirmed if it was charged, released if not), or now:
+      </p>
+      <Form method="post">
+        <button type="submit" name="intent" value="settle-payments" className="button">
+          Settle pending payments
+        </button>
+      </Form>
       {orders.length === 0 ? (
         <p data-testid="dev-orders-empty">No orders yet.</p>
       ) : (
@@ -141,7 +160,8 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
                 <td>{order.customerEmail}</td>
                 <td>{order.orderTakenDate}</td>
                 <td>
-                  {order.statusLabel} <code>{JSON.stringify(order.statusCode)}</code>
+                  {order.paymentPending ? "Payment pending" : order.statusLabel}{" "}
+                  <code>{JSON.stringify(order.statusCode)}</code>
                 </td>
                 <td>{order.prescriptionStatuses.join(", ") || "none"}</td>
                 <td>{order.trackingNumber ?? ""}</td>

@@ -22,7 +22,8 @@ import {
 import type { AppServices } from "~/services/platform/context.server";
 import { readyToOrder } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
-import { createTestServices } from "../setup/test-context";
+import { createRequestContext, createTestServices, runThroughMiddleware } from "../setup/test-context";
+import * as devOrders from "~/routes/dev.orders";
 
 // Charging outside the order's transaction (decision 29): reserve, charge, confirm — and what happens when a process
 // stops between the steps, or the card is declined.
@@ -189,6 +190,38 @@ describe("recovery of an order whose request stopped", () => {
     expect(await ordersFor(input)).toEqual([]);
     expect(await stockOf(right)).toBe(50);
     expect(await cartGroups(cartId)).toHaveLength(1);
+  });
+});
+
+describe("the dev orders page", () => {
+  it("shows a pending order as 'Payment pending' and settles it with 'Settle pending payments'", async () => {
+    const { input } = await ready();
+    await placeOrder({ ...services, payments: dyingAfterCharge() }, input);
+    const [pending] = await ordersFor(input);
+    const page = (await devOrders.loader({
+      request: new Request("http://store.test/dev/orders"),
+      params: {},
+      context: await createRequestContext(services, new Request("http://store.test/dev/orders")),
+    } as never)) as Awaited<ReturnType<typeof devOrders.loader>>;
+    const row = page.orders.find((order) => order.orderNumber === pending!.orderNumber);
+    expect(row).toMatchObject({ paymentPending: true, can: { verify: false, ship: false, deliver: false } });
+
+    const request = new Request("http://store.test/dev/orders", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "settle-payments" }).toString(),
+    });
+    const response = await runThroughMiddleware(services, request, async (context) =>
+      devOrders.action({ request, params: {}, context } as never),
+    );
+    expect(response.status).toBe(303);
+    const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+    expect(await services.sessions.readToast(cookies.join("; "))).toMatchObject({
+      kind: "success",
+      message: expect.stringMatching(/^Pending payments: [1-9][0-9]* confirmed \(charged\)/),
+    });
+    const [paid] = await ordersFor(input);
+    expect(paid).toMatchObject({ paymentState: "paid" });
   });
 });
 

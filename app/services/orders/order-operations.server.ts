@@ -149,9 +149,11 @@ export interface OperationsRow {
   statusLabel: string;
   prescriptionStatuses: string[];
   trackingNumber: string | null;
+  /** True while the order waits for its charge to be confirmed (decision 29). */
+  paymentPending: boolean;
 }
 
-/** The latest orders of every customer, deleted ones too, for the development operations page. */
+/** The latest orders of every customer, deleted and payment-pending ones too, for the development operations page. */
 export async function recentOrders(db: Executor, limit: number): Promise<OperationsRow[]> {
   const rows = await db
     .select({ order: orders, email: customers.email })
@@ -173,5 +175,6 @@ export async function recentOrders(db: Executor, limit: number): Promise<Operati
       group.prescriptionStatus ? [group.prescriptionStatus] : [],
     ),
     trackingNumber: order.trackingNumber,
+    paymentPending: order.paymentState === "pending",
   }));
 }
