@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeReturnPathSchema } from "./promo-ribbon";
+import { safeReturnPathSchema } from "./return-path";
 
 export { AD_CHOICES_QUERY, adChoicesHref, isAdChoicesOpen, withoutAdChoices } from "./ad-choices-url";
 

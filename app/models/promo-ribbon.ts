@@ -1,7 +1,9 @@
 import { DateTime, Duration } from "luxon";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business-time";
+import { safeReturnPathSchema } from "./return-path";
 
+export { safeReturnPathSchema };
 export { countdownParts, isCountdownFinished, PROMO_RIBBON_TICK_MS, type CountdownParts } from "./promo-countdown";
 
 /** Spec 2.9 / 9: hidden for 10 minutes after closing; countdown within 3 days; ticks every second. */
@@ -97,12 +99,6 @@ export function resolvePromoRibbon(slot: PromoRibbonSlot, pathname: string, now:
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
-
-/** A site-relative path to go back to: never another site ("//evil", "/\evil", "https://..."). */
-export const safeReturnPathSchema = z
-  .string()
-  .max(2048)
-  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 
 /** The close-ribbon form; the same schema checks it in the browser (native constraints) and in the action. */
 export const promoRibbonDismissSchema = z.object({

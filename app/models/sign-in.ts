@@ -9,7 +9,7 @@ import {
   pinSchema,
   ACCOUNT_MESSAGES,
 } from "./account";
-import { safeReturnPathSchema } from "./promo-ribbon";
+import { safeReturnPathSchema } from "./return-path";
 import { SIGN_IN_EMAIL_PARAM, type SignInSlide } from "./sign-in-url";
 
 export {
