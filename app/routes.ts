@@ -201,6 +201,8 @@ export default [
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
+  // The bench's framework floor: a page that renders almost nothing (scripts/bench.ts, target "floor").
+  route("dev/floor", "routes/dev.floor.tsx"),
 
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),

@@ -10,9 +10,9 @@
 //    address, a doctor found by a search and chosen, a saved test card) for the checkout page and for placing
 //    orders. Prints how long the preparation took.
 // 5. Serves the exact bytes of GET / from a bare node:http server in this process: the "ceiling".
-// 6. Runs autocannon against each page target (home, product list, product, content, cart, checkout, health, a
-//    shopper mix of browsing, cart and checkout with carts' cookies, ceiling) at 1 and at 50 connections (1 s
-//    warm-up, then BENCH_DURATION s).
+// 6. Runs autocannon against each page target (the framework floor, home, product list, product, content, cart,
+//    checkout, health, a shopper mix of browsing, cart and checkout with carts' cookies, ceiling) at 1 and at 50
+//    connections (1 s warm-up, then BENCH_DURATION s).
 // 7. Places orders: the checkout form's place-order submission, once per prepared cart (each its own cart and
 //    idempotency key), ORDERS_PER_RUN of them at 1 and again at 10 concurrent shoppers after a few unreported ones;
 //    orders/s, p50/p99 and the failures (anything but a 303 to /thank-you?oid=…), with a sample of thank-you pages
@@ -24,6 +24,7 @@
 // with DATABASE_URL it runs on that Postgres database instead (the demo data is seeded there; use a database made
 // for the bench), as WEB_CONCURRENCY processes (default 1). BENCH_CPU_PROFILE=DIR runs the server under
 // `node --cpu-prof` and leaves its profiles in DIR (`npm run profile:summary DIR` reads them).
+// BENCH_TARGETS=floor,home measures only the page targets named (the ceiling is always measured).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -105,6 +106,9 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
+  // What React Router and the root alone cost per request: a page that renders almost nothing, no database, no
+  // shell, private so it is rendered every time (app/routes/dev.floor.tsx; outside production only).
+  { key: "floor", label: "floor /dev/floor (framework alone)", path: "/dev/floor" },
   { key: "home", label: "home /", path: "/" },
   // Anonymous pages are served from the 10 s page cache; a personal cookie makes every request a full render.
   {

@@ -3,6 +3,8 @@ import type { LineItemGroupState, LineItemState, RxEntryType } from "./line-item
 import { appendSegment, pagePath } from "./page";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
 
+export { PROGRESS_STEPS, progressStep, type ProgressStep } from "./funnel-progress";
+
 /**
  * The purchase funnel (spec 2 §2, §4): which page follows which, which pages are skipped because their criteria
  * are already met, the progress bar, the journey's next page and the cart guard. Pure: every step's action reads
@@ -211,26 +213,6 @@ export function nextPage(current: FunnelPage, state: FunnelState): FunnelMove {
   }
   if (state.cartEmpty && PAGES_AFTER_CART.has(page)) page = "ProductListPage";
   return { page, clearsCurrentGroup: PAGES_AFTER_CART.has(page) };
-}
-
-export const PROGRESS_STEPS = 3;
-export type ProgressStep = 1 | 2 | 3;
-
-const PROGRESS: Partial<Record<string, ProgressStep>> = {
-  LensProductDetailPage: 1,
-  RxDetails: 2,
-  Parameters: 2,
-  Patient: 2,
-  UploadSuccess: 2,
-  Address: 3,
-  Cart: 3,
-  Checkout: 3,
-  Doctor: 3,
-};
-
-/** The progress bar's step for a page, or null where the bar is hidden. */
-export function progressStep(page: string): ProgressStep | null {
-  return Object.hasOwn(PROGRESS, page) ? PROGRESS[page]! : null;
 }
 
 /** The journey context a step's action reads from the session (spec 2 §4 Journey next page). */

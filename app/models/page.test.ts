@@ -46,7 +46,14 @@ describe("resolvePageHandle", () => {
       footerVisible: true,
       footerSimplified: true,
       headerPromoVisible: true,
+      shell: true,
     });
+  });
+
+  it("renders the shell unless a page says it stands alone", () => {
+    expect(resolvePageHandle([{ handle: { pageName: "Home" } }]).shell).toBe(true);
+    expect(resolvePageHandle([]).shell).toBe(true);
+    expect(resolvePageHandle([{ handle: { pageName: "DevFloor", shell: false } }]).shell).toBe(false);
   });
 
   it("evaluates a header type that depends on the page's data", () => {

@@ -12,6 +12,11 @@ export interface PageHandle {
   /** Default true. */
   headerPromoVisible?: boolean;
   /**
+   * Default true. false: the document holds the page alone, without the shell (ribbon, header, dialogs, reminder,
+   * progress bar, footer). Only the bench's framework floor (/dev/floor) does this.
+   */
+  shell?: boolean;
+  /**
    * "public": anonymous responses may be kept by a shared cache (catalog and content pages).
    * Everything else is private, no-store.
    */
@@ -33,6 +38,7 @@ export const DEFAULT_PAGE_HANDLE: ResolvedPageHandle = {
   footerVisible: true,
   footerSimplified: false,
   headerPromoVisible: true,
+  shell: true,
 };
 
 /** Page-name to path map (spec 2.1). */
@@ -88,5 +94,6 @@ export function resolvePageHandle(matches: ReadonlyArray<{ handle?: unknown; dat
     footerVisible: handle.footerVisible ?? DEFAULT_PAGE_HANDLE.footerVisible,
     footerSimplified: handle.footerSimplified ?? DEFAULT_PAGE_HANDLE.footerSimplified,
     headerPromoVisible: handle.headerPromoVisible ?? DEFAULT_PAGE_HANDLE.headerPromoVisible,
+    shell: handle.shell ?? DEFAULT_PAGE_HANDLE.shell,
   };
 }

@@ -4,6 +4,7 @@ import { BUSINESS_TIME_ZONE } from "./business-time";
 import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "./lens-parameters";
 import type { Eye } from "./line-item-group";
 import { PRESCRIPTION_STATUSES, prescriptionStatusText, type PrescriptionStatus } from "./order-status";
+import { UPLOAD_RX_PATH } from "./funnel";
 import { SUBMIT_AND_SKIP_UPC } from "./stock";
 import { addDays, businessToday, daysBetween, isIsoDate, isPrescriptionExpired } from "./subscription";
 
@@ -158,6 +159,31 @@ export function formatPrescriptionDate(isoDate: string): string {
 /** Spec 2 §8: "{name}'s prescription expires {date}". */
 export function expiringHeadline(firstName: string, expirationDate: string): string {
   return `${firstName.trim()}'s prescription expires ${formatPrescriptionDate(expirationDate)}`;
+}
+
+/** The shell's expiring-prescription reminder (spec 1 §2.5, 2 §8), worded on the server for the page. */
+export interface PrescriptionReminderView {
+  /** "{name}'s prescription expires {date}". */
+  headline: string;
+  /** 'You have n days left to order.' */
+  badge: string;
+  /** The prescription's page, at its 'Order again' form. */
+  reorderHref: string;
+  uploadHref: string;
+}
+
+export function prescriptionReminderView(reminder: {
+  firstName: string;
+  expirationDate: string;
+  days: number;
+  reorderHref: string;
+}): PrescriptionReminderView {
+  return {
+    headline: expiringHeadline(reminder.firstName, reminder.expirationDate),
+    badge: expiryBadge(reminder.days),
+    reorderHref: reminder.reorderHref,
+    uploadHref: UPLOAD_RX_PATH,
+  };
 }
 
 export interface ExpiryView {

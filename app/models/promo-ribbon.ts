@@ -1,12 +1,15 @@
 import { DateTime, Duration } from "luxon";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business-time";
+import { safeReturnPathSchema } from "./return-path";
+
+export { safeReturnPathSchema };
+export { countdownParts, isCountdownFinished, PROMO_RIBBON_TICK_MS, type CountdownParts } from "./promo-countdown";
 
 /** Spec 2.9 / 9: hidden for 10 minutes after closing; countdown within 3 days; ticks every second. */
 export const PROMO_RIBBON_DISMISS_COOKIE = "disabledPromoBanner";
 export const PROMO_RIBBON_HIDDEN_SECONDS = 10 * 60;
 export const PROMO_RIBBON_COUNTDOWN_WINDOW = Duration.fromObject({ days: 3 });
-export const PROMO_RIBBON_TICK_MS = 1000;
 
 const color = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "must be a #rgb or #rrggbb colour");
 // Site-relative paths only: the ribbon links somewhere in the store.
@@ -93,37 +96,9 @@ export function resolvePromoRibbon(slot: PromoRibbonSlot, pathname: string, now:
   };
 }
 
-export interface CountdownParts {
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-/** Remaining time split for display; it stops at zeros and never goes negative. */
-export function countdownParts(endsAt: number, now: number): CountdownParts {
-  const total = Math.max(0, Math.floor((endsAt - now) / 1000));
-  return {
-    days: Math.floor(total / 86_400),
-    hours: Math.floor((total % 86_400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-  };
-}
-
-export function isCountdownFinished(parts: CountdownParts): boolean {
-  return parts.days === 0 && parts.hours === 0 && parts.minutes === 0 && parts.seconds === 0;
-}
-
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
-
-/** A site-relative path to go back to: never another site ("//evil", "/\evil", "https://..."). */
-export const safeReturnPathSchema = z
-  .string()
-  .max(2048)
-  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 
 /** The close-ribbon form; the same schema checks it in the browser (native constraints) and in the action. */
 export const promoRibbonDismissSchema = z.object({

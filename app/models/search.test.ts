@@ -16,8 +16,8 @@ import {
   SEARCH_THRESHOLD,
   searchPasses,
   searchWords,
-  suggestionQuerySchema,
 } from "./search";
+import { suggestionQuerySchema } from "./search-suggestions";
 
 describe("search constants (spec 3)", () => {
   it("uses threshold 0.5 standard and 0.6 simple", () => {

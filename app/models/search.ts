@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { LENS_TYPE_FACET_LINKS } from "./product-list";
 
 /**
@@ -75,7 +74,7 @@ export function searchPasses(mode: SearchMode): SearchPass[] {
 
 // Control characters other than whitespace (tab, line feed, ... are whitespace and are collapsed).
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
 
 /** Trims, collapses whitespace, drops control characters and caps the length; an empty query is null. */
 export function normalizeSearchQuery(raw: string | null | undefined): string | null {
@@ -152,18 +151,6 @@ export type SearchFacet = keyof typeof SEARCH_FACETS;
 export function isSearchFacet(value: string): value is SearchFacet {
   return Object.hasOwn(SEARCH_FACETS, value);
 }
-
-/**
- * The suggestions resource's `q`: present, not longer than the header input allows, and without control
- * characters. Shorter than the restrictive minimum is valid (it just suggests nothing).
- */
-export const suggestionQuerySchema = z
-  .string({ error: "Add a search term as ?q=." })
-  .max(SEARCH_QUERY_MAX_LENGTH, `A search term is at most ${SEARCH_QUERY_MAX_LENGTH} characters.`)
-  .refine(
-    (value) => !new RegExp(CONTROL_CHARACTERS.source).test(value),
-    "The search term has characters we can't read.",
-  );
 
 /** One as-you-type suggestion, as the resource route sends it and the header shows it. */
 export interface SearchSuggestion {

@@ -9,31 +9,23 @@ import {
   pinSchema,
   ACCOUNT_MESSAGES,
 } from "./account";
-import { safeReturnPathSchema } from "./promo-ribbon";
+import { safeReturnPathSchema } from "./return-path";
+import { SIGN_IN_EMAIL_PARAM, type SignInSlide } from "./sign-in-url";
 
-/**
- * The sign-in dialog (spec 2.10). Its slide lives in the URL (`?signin=sign-in`), so the server renders it open.
- * Rendered slides: sign-in (0), guest-checkout e-mail login (3), create account (4), PIN login (5), plus the
- * forgot-password step that leads to PIN login.
- */
-export const SIGN_IN_SLIDES = ["sign-in", "guest", "create-account", "pin", "forgot"] as const;
-export type SignInSlide = (typeof SIGN_IN_SLIDES)[number];
-export const SIGN_IN_PARAM = "signin";
-/**
- * The e-mail the next slide fills in (after 'Send me a code', a failed sign-in) travels in the dialog's URL: nothing
- * a visitor types goes into the session cookie (decision 16).
- */
-export const SIGN_IN_EMAIL_PARAM = "email";
+export {
+  SIGN_IN_EMAIL_PARAM,
+  SIGN_IN_PARAM,
+  SIGN_IN_SLIDES,
+  signInHref,
+  signInSlide,
+  withoutSignIn,
+  type SignInSlide,
+} from "./sign-in-url";
 
 /** The e-mail in a dialog URL, when it is one. */
 export function signInEmailOf(search: string): string | null {
   const parsed = emailSchema.safeParse(new URLSearchParams(search).get(SIGN_IN_EMAIL_PARAM) ?? undefined);
   return parsed.success ? parsed.data : null;
-}
-
-export function signInSlide(search: string): SignInSlide | null {
-  const value = new URLSearchParams(search).get(SIGN_IN_PARAM);
-  return (SIGN_IN_SLIDES as readonly string[]).includes(value ?? "") ? (value as SignInSlide) : null;
 }
 
 /** The exam message for signed-out visitors (spec 2.10). */
@@ -115,21 +107,3 @@ export const SLIDE_OF_INTENT: Record<SignInDialogSubmission["intent"], SignInSli
   "send-pin": "pin",
   "pin-login": "pin",
 };
-
-/** The dialog's URL over a page: `?signin=<slide>` added, other parameters kept. */
-export function signInHref(pathAndSearch: string, slide: SignInSlide, extra: Record<string, string> = {}): string {
-  const [path, search = ""] = pathAndSearch.split("?");
-  const params = new URLSearchParams(search);
-  params.set(SIGN_IN_PARAM, slide);
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  return `${path}?${params.toString()}`;
-}
-
-/** The page under the dialog: the dialog's own parameters removed. */
-export function withoutSignIn(pathAndSearch: string): string {
-  const [path, search = ""] = pathAndSearch.split("?");
-  const params = new URLSearchParams(search);
-  for (const key of [SIGN_IN_PARAM, "redirectTo", "mode", SIGN_IN_EMAIL_PARAM]) params.delete(key);
-  const rest = params.toString();
-  return rest ? `${path}?${rest}` : (path ?? "/");
-}

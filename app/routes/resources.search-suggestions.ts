@@ -3,9 +3,9 @@ import {
   normalizeSearchQuery,
   SEARCH_MIN_MATCH_CHAR_LENGTH,
   SEARCH_SUGGESTION_LIMIT,
-  suggestionQuerySchema,
   type SearchSuggestionsResponse,
 } from "~/models/search";
+import { suggestionQuerySchema } from "~/models/search-suggestions";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { searchProducts } from "~/services/catalog/search.server";
 import type { Route } from "./+types/resources.search-suggestions";

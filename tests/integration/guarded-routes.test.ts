@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loader as floorLoader } from "~/routes/dev.floor";
 import { loader as glassesLoader } from "~/routes/glasses-site-redirect";
 import { loader as nonProductionLoader } from "~/routes/non-production";
 import { loader as welcomeLoader } from "~/routes/welcome";
@@ -49,6 +50,13 @@ describe("non-production routes", () => {
     for (const path of ["/sandbox", "/style-guide", "/customer-data-platform", "/test-data/x"]) {
       expect(status(await call(production, nonProductionLoader, path)), path).toBe(404);
     }
+  });
+});
+
+describe("the bench's framework floor (/dev/floor)", () => {
+  it("renders outside production and is a 404 in production", async () => {
+    expect(await call(development, floorLoader, "/dev/floor")).toEqual({ floor: true });
+    expect(status(await call(production, floorLoader, "/dev/floor"))).toBe(404);
   });
 });
 

@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRESCRIPTION_MESSAGES } from "~/models/prescriptions";
+import { formatPrescriptionDate, PRESCRIPTION_MESSAGES, prescriptionReminderView } from "~/models/prescriptions";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { addDays, businessToday } from "~/models/subscription";
 import * as walletApi from "~/routes/api.rxWallet";
@@ -789,9 +789,12 @@ describe("the shell's expiring-prescription reminder", () => {
       reorderHref: `/account/prescriptions/${prescription.id}#order-again-${prescription.id}`,
     });
     const { result } = await shopper.send("GET", "/", rootLoader);
-    expect((result as Awaited<ReturnType<typeof rootLoader>>).prescriptionReminder).toMatchObject({
-      firstName: "Ann",
-      days: 10,
+    // Worded by the root loader (the shell ships no date formatting): the first-expiring prescription, its badge.
+    expect((result as Awaited<ReturnType<typeof rootLoader>>).prescriptionReminder).toEqual({
+      headline: `Ann's prescription expires ${formatPrescriptionDate(inDays(10))}`,
+      badge: "You have 10 days left to order.",
+      reorderHref: `/account/prescriptions/${prescription.id}#order-again-${prescription.id}`,
+      uploadHref: "/upload-rx",
     });
     const signedOut = await anonymous().send("GET", "/", rootLoader);
     expect((signedOut.result as Awaited<ReturnType<typeof rootLoader>>).prescriptionReminder).toBeNull();
@@ -1114,12 +1117,12 @@ describe("the pages render (server-side, as a browser without JavaScript gets th
               path: "/",
               Component: () =>
                 createElement(PrescriptionReminder, {
-                  reminder: {
+                  reminder: prescriptionReminderView({
                     firstName: "Ann",
                     expirationDate: "2026-07-04",
                     days: 1,
                     reorderHref: "/account/prescriptions/1",
-                  },
+                  }),
                 }),
             },
           ]),

@@ -1,4 +1,4 @@
-import { progressStep, PROGRESS_STEPS, type ProgressStep } from "~/models/funnel";
+import { progressStep, PROGRESS_STEPS, type ProgressStep } from "~/models/funnel-progress";
 
 /** The short names of the funnel's three steps (spec 2 §2: product; prescription and patient; cart to checkout). */
 export const PROGRESS_LABELS: Record<ProgressStep, string> = {

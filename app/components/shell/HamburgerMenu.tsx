@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { signInHref } from "~/models/sign-in";
+import { signInHref } from "~/models/sign-in-url";
 import { SITE } from "~/models/site";
 import type { MenuLink } from "~/models/navigation";
 import { LinkList } from "./LinkList";

@@ -1,7 +1,8 @@
 import { useEffect, useState, type CSSProperties } from "react";
 import { Link, useFetcher } from "react-router";
 import { CloseIcon } from "~/components/ui/CloseIcon";
-import { countdownParts, isCountdownFinished, PROMO_RIBBON_TICK_MS, type PromoRibbonView } from "~/models/promo-ribbon";
+import { countdownParts, isCountdownFinished, PROMO_RIBBON_TICK_MS } from "~/models/promo-countdown";
+import type { PromoRibbonView } from "~/models/promo-ribbon";
 
 export const PROMO_RIBBON_ACTION = "/resources/promo-ribbon";
 

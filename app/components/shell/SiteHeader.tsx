@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { MenuLink } from "~/models/navigation";
 import type { HeaderType } from "~/models/page";
 import { flyoutFor, myAccountLinks } from "~/models/shell-links";
-import { signInHref } from "~/models/sign-in";
+import { signInHref } from "~/models/sign-in-url";
 import { SITE } from "~/models/site";
 import { ExamFlyout, LensesFlyout } from "./Flyouts";
 import { HamburgerMenu } from "./HamburgerMenu";
