@@ -36,7 +36,9 @@ import { resolvePromoRibbon, safeReturnPathSchema } from "./models/promo-ribbon"
 import { signInEmailOf, signInSlide, withoutSignIn } from "./models/sign-in";
 import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
-import { cartCount } from "./services/cart/cart.server";
+import { cartCountOf } from "./services/cart/cart.server";
+import { readCartOnce } from "./services/cart/cart-read.server";
+import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
@@ -74,7 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appEnv: config.appEnv,
     signedIn: visitor.signedIn,
     hasSubscriptions: visitor.hasSubscriptions,
-    cartCount: cartId ? await cartCount(services.db, cartId) : 0,
+    // The page's loader reads the same cart (cart, checkout): one read between them (decision 27).
+    cartCount: cartId
+      ? cartCountOf(await readCartOnce(services.db, cartId, visitor.priceBook, context.get(requestMemoContext)))
+      : 0,
     adChoice: sessions.adChoice(request.headers.get("Cookie")),
     headerLinks: filterNavigationLinks(headerMenu ?? undefined, navVisitor, FALLBACK_HEADER_LINKS),
     mainLinks: filterNavigationLinks(mainMenu ?? undefined, navVisitor, FALLBACK_MAIN_LINKS),

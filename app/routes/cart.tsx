@@ -22,6 +22,8 @@ import {
   removeDiscontinuedItems,
 } from "~/services/cart/cart.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { requestMemoContext } from "~/services/platform/request-memo.server";
+import { cartMemoKey } from "~/services/cart/cart-read.server";
 import { redirectToNextStep } from "~/services/checkout/funnel.server";
 import { flashToast } from "~/services/platform/session.server";
 import { readForm } from "~/services/platform/http.server";
@@ -39,12 +41,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { session, priceBook, customer } = context.get(visitorContext);
   const cartId = session.get("cartId") ?? null;
   const shopper = { customerId: customer?.id ?? null, priceBook };
-  let cart = await pricedCart(services, cartId, shopper);
+  // The cart is read once for this page and the header's count (the request memo).
+  const memo = context.get(requestMemoContext);
+  let cart = await pricedCart({ ...services, memo }, cartId, shopper);
   // Discontinued items found in the cart are removed, with a notice naming them (spec 2 §4).
   let removed: string[] = [];
   if (cartId && cart.groups.some((group) => group.items.some((item) => item.isDiscontinued))) {
     removed = await removeDiscontinuedItems(services.db, cartId);
-    cart = await pricedCart(services, cartId, shopper);
+    memo?.forget(cartMemoKey(cartId, priceBook));
+    cart = await pricedCart({ ...services, memo }, cartId, shopper);
   }
   return {
     cart: {
