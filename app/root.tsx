@@ -36,8 +36,7 @@ import { resolvePromoRibbon, safeReturnPathSchema } from "./models/promo-ribbon"
 import { signInEmailOf, signInSlide, withoutSignIn } from "./models/sign-in";
 import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
-import { cartCountOf } from "./services/cart/cart.server";
-import { readCartOnce } from "./services/cart/cart-read.server";
+import { headerCartCount } from "./services/cart/cart-request.server";
 import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
@@ -76,9 +75,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appEnv: config.appEnv,
     signedIn: visitor.signedIn,
     hasSubscriptions: visitor.hasSubscriptions,
-    // The page's loader reads the same cart (cart, checkout): one read between them (decision 27).
+    // On the pages that read the cart themselves (cart, checkout), from their read (decision 27).
     cartCount: cartId
-      ? cartCountOf(await readCartOnce(services.db, cartId, visitor.priceBook, context.get(requestMemoContext)))
+      ? await headerCartCount(services.db, cartId, visitor.priceBook, context.get(requestMemoContext))
       : 0,
     adChoice: sessions.adChoice(request.headers.get("Cookie")),
     headerLinks: filterNavigationLinks(headerMenu ?? undefined, navVisitor, FALLBACK_HEADER_LINKS),

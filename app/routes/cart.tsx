@@ -24,6 +24,7 @@ import {
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
 import { cartMemoKey } from "~/services/cart/cart-read.server";
+import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { redirectToNextStep } from "~/services/checkout/funnel.server";
 import { flashToast } from "~/services/platform/session.server";
 import { readForm } from "~/services/platform/http.server";
@@ -35,6 +36,9 @@ export const meta: Route.MetaFunction = () => [
   { title: "Your cart | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
+
+// The page reads the cart: its read starts before the loaders, and the header's count shares it.
+export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

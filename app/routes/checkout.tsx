@@ -32,6 +32,7 @@ import { setShippingLevel } from "~/services/cart/cart-changes.server";
 import { pricedCart } from "~/services/cart/cart-pricing.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
+import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
 import { checkoutCart } from "~/services/checkout/checkout-cart.server";
@@ -61,6 +62,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 const REQUIRED_STEPS: FunnelPage[] = ["RxDetails", "Parameters", "Patient", "Address", "Doctor"];
 /** Orders this browser remembers placing (the thank-you page's second way in); the cookie stays small. */
 const REMEMBERED_ORDERS = 20;
+
+// The page reads the cart: its read starts before the loaders, and the header's count shares it.
+export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { loader as cartLoader } from "~/routes/cart";
-import { loader as checkoutLoader } from "~/routes/checkout";
-import { loader as homeLoader } from "~/routes/home";
+import * as cartRoute from "~/routes/cart";
+import * as checkoutRoute from "~/routes/checkout";
+import * as homeRoute from "~/routes/home";
 import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
 import { addGroup, createCart } from "~/services/cart/cart.server";
 import { saveCard } from "~/services/checkout/payment-methods.server";
@@ -100,21 +100,33 @@ async function sessionCookie(values: { authSessionId?: string; cartId: string })
 }
 
 type Loader = (args: never) => unknown;
+type Middleware = (args: never, next: () => Promise<Response>) => Promise<Response | void> | Response | void;
+interface PageRoute {
+  loader: unknown;
+  middleware?: unknown[];
+}
 
-/** One GET as React Router serves it: the root middleware around the root loader and the page's, side by side. */
-async function render(path: string, page: Loader, cookie: string) {
+/**
+ * One GET as React Router serves it: the root middleware, then the page's route middleware, around the root loader
+ * and the page's loader side by side.
+ */
+async function render(path: string, page: PageRoute, cookie: string) {
   const request = new Request(`http://store.test${path}`, { headers: { Cookie: cookie } });
   const statements: string[] = [];
   const stop = database.watchQueries((sql) => statements.push(sql));
   let results: unknown[] = [];
   try {
     const response = await runThroughMiddleware(services, request, async (context) => {
-      const args = { request, params: {}, context } as never;
-      results = await Promise.all([
-        settle(() => rootLoader(args)),
-        settle(() => (page as (a: never) => unknown)(args)),
-      ]);
-      return new Response("ok");
+      const args = { request, params: {}, context, unstable_pattern: "" } as never;
+      const loaders = async () => {
+        results = await Promise.all([settle(() => rootLoader(args)), settle(() => (page.loader as Loader)(args))]);
+        return new Response("ok");
+      };
+      const chain = ((page.middleware ?? []) as Middleware[]).reduceRight<() => Promise<Response>>(
+        (next, middleware) => async () => (await middleware(args, next)) ?? next(),
+        loaders,
+      );
+      return chain();
     });
     expect(response.status).toBe(200);
   } finally {
@@ -125,7 +137,7 @@ async function render(path: string, page: Loader, cookie: string) {
 }
 
 /** Queries of one render, with the statements in the message when the count is off. */
-async function expectQueries(path: string, page: Loader, cookie: string, expected: number) {
+async function expectQueries(path: string, page: PageRoute, cookie: string, expected: number) {
   const statements = await render(path, page, cookie);
   expect(statements, `${path}:\n${statements.join("\n")}`).toHaveLength(expected);
   return statements;
@@ -137,40 +149,40 @@ const readsOf = (statements: string[], table: string) =>
 describe("queries per render (promotions already in the process's copy)", () => {
   beforeAll(async () => {
     // Warm: the first render of a process reads the promotions table; the others within 5 s do not.
-    await render("/cart", cartLoader as Loader, guestCookie);
+    await render("/cart", cartRoute, guestCookie);
   });
 
-  it("home, signed in with a cart: 3 (session and subscriptions, prescription reminder, cart)", async () => {
-    await expectQueries("/", homeLoader as Loader, signedInCookie, 3);
+  it("home, signed in with a cart: 3 (session and subscriptions, prescription reminder, the cart's count)", async () => {
+    await expectQueries("/", homeRoute, signedInCookie, 3);
   });
 
   it("cart, signed in: 4 (the root's 3, and the shopper's credits, address and orders in one)", async () => {
-    const statements = await expectQueries("/cart", cartLoader as Loader, signedInCookie, 4);
+    const statements = await expectQueries("/cart", cartRoute, signedInCookie, 4);
     // The root loader's count and the page's lines are one read of the cart.
     expect(readsOf(statements, "carts")).toBe(1);
   });
 
-  it("checkout: 6 (the cart page's 4, the wallet, the card lock)", async () => {
-    const statements = await expectQueries("/checkout", checkoutLoader as Loader, signedInCookie, 6);
+  it("checkout: 7 (the cart page's 4, the groups' doctors, the wallet, the card lock)", async () => {
+    const statements = await expectQueries("/checkout", checkoutRoute, signedInCookie, 7);
     expect(readsOf(statements, "carts")).toBe(1);
   });
 
   it("cart and home for a guest with a cart: 1 (the cart)", async () => {
-    await expectQueries("/cart", cartLoader as Loader, guestCookie, 1);
-    await expectQueries("/", homeLoader as Loader, guestCookie, 1);
+    await expectQueries("/cart", cartRoute, guestCookie, 1);
+    await expectQueries("/", homeRoute, guestCookie, 1);
   });
 
   it("home without a cookie: none", async () => {
-    await expectQueries("/", homeLoader as Loader, "", 0);
+    await expectQueries("/", homeRoute, "", 0);
   });
 });
 
 describe("the per-process copy of the promotions", () => {
   it("is read once when it is missing, then the cart page reads no promotions", async () => {
     clearProcessCaches();
-    const cold = await render("/cart", cartLoader as Loader, guestCookie);
+    const cold = await render("/cart", cartRoute, guestCookie);
     expect(readsOf(cold, "promotions")).toBe(1);
-    const warm = await render("/cart", cartLoader as Loader, guestCookie);
+    const warm = await render("/cart", cartRoute, guestCookie);
     expect(readsOf(warm, "promotions")).toBe(0);
     expect(warm).toHaveLength(cold.length - 1);
   });

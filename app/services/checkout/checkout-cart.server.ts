@@ -1,7 +1,9 @@
 import type { PriceBook } from "~/models/catalog";
 import { isImageClassification, type FunnelGroup } from "~/models/funnel";
 import { readCartOnce } from "../cart/cart-read.server";
+import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
+import { clinics, doctors } from "../db/schema";
 import type { RequestMemo } from "../platform/request-memo.server";
 
 /** A cart group as checkout shows it and the order keeps it: patient, doctor and the funnel's rule inputs. */
@@ -14,8 +16,9 @@ export interface CheckoutGroupDetails extends FunnelGroup {
 
 /**
  * What checkout reviews beyond the prices: the cart's shipping address and coupon, and its groups with their
- * patient, doctor (and clinic) and lines, in cart order. One query (`readCart`), shared with the cart's pricing
- * when a request memo is given (the checkout page's GET); the price book only picks the prices that query also reads.
+ * patient, doctor (and clinic) and lines, in cart order: the cart's read (`readCart`), shared with the cart's pricing
+ * when a request memo is given (the checkout page's GET; the price book only picks the prices that read also has),
+ * and one query for the groups' doctors when there are any.
  */
 export async function checkoutCart(
   db: Executor,
@@ -24,6 +27,24 @@ export async function checkoutCart(
   priceBook: PriceBook = "none",
 ) {
   const read = await readCartOnce(db, cartId, priceBook, memo);
+  const doctorIds = [...new Set((read?.groups ?? []).flatMap((group) => group.row.doctorId ?? []))];
+  const doctorRows =
+    doctorIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: doctors.id,
+            firstName: doctors.firstName,
+            lastName: doctors.lastName,
+            phone: doctors.phone,
+            clinicName: clinics.name,
+          })
+          .from(doctors)
+          .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
+          .where(inArray(doctors.id, doctorIds));
+  const doctorById = new Map(
+    doctorRows.map((doctor) => [doctor.id, { ...doctor, clinicName: doctor.clinicName ?? "" }]),
+  );
   const groups = (read?.groups ?? []).map((group): CheckoutGroupDetails => {
     const { row } = group;
     const classification = row.submitAndSkipImageClassification;
@@ -39,7 +60,7 @@ export async function checkoutCart(
       hasDoctor: row.doctorId !== null,
       isPrivateLabel: items.length > 0 && items.every((item) => read?.products.get(item.productId)?.isPrivateLabel),
       examVoucherToken: row.examVoucherToken,
-      doctor: group.doctor,
+      doctor: (group.row.doctorId !== null && doctorById.get(group.row.doctorId)) || null,
       parameters: new Map(items.map((item) => [item.id, item.parameters])),
     };
   });

@@ -20,6 +20,11 @@ export class RequestMemo {
     return pending;
   }
 
+  /** Whether `key` was read (or is being read) in this request. */
+  has(key: string): boolean {
+    return this.#reads.has(key);
+  }
+
   /** After a change in the same request (the cart page removing discontinued lines), the next read is fresh. */
   forget(key: string): void {
     this.#reads.delete(key);
