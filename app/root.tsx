@@ -37,7 +37,8 @@ import { prescriptionReminderView } from "./models/prescriptions";
 import { signInEmailOf, signInSlide, withoutSignIn } from "./models/sign-in";
 import { SITE } from "./models/site";
 import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "./services/adapters/content/defaults";
-import { cartCount } from "./services/cart/cart.server";
+import { headerCartCount } from "./services/cart/cart-request.server";
+import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
@@ -75,7 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appEnv: config.appEnv,
     signedIn: visitor.signedIn,
     hasSubscriptions: visitor.hasSubscriptions,
-    cartCount: cartId ? await cartCount(services.db, cartId) : 0,
+    // On the pages that read the cart themselves (cart, checkout), from their read (decision 27).
+    cartCount: cartId
+      ? await headerCartCount(services.db, cartId, visitor.priceBook, context.get(requestMemoContext))
+      : 0,
     adChoice: sessions.adChoice(request.headers.get("Cookie")),
     headerLinks: filterNavigationLinks(headerMenu ?? undefined, navVisitor, FALLBACK_HEADER_LINKS),
     mainLinks: filterNavigationLinks(mainMenu ?? undefined, navVisitor, FALLBACK_MAIN_LINKS),

@@ -20,7 +20,8 @@
 // 8. Prints the tables and the target checks. Misses are reported, not asserted: the exit code is non-zero only
 //    when the server does not start, a cart cannot be prepared, a measured page answers non-2xx or an order fails.
 //
-// Env: BENCH_DURATION (seconds per measured page run, default 10). The server runs on PGlite in its own data dir;
+// Env: BENCH_DURATION (seconds per measured page run, default 10). BENCH_TARGETS=home-session,cart,… measures only
+// those page targets (and the ceiling). BENCH_ORDERS=0 skips step 7 (and prepares only the checkout page's cart). The server runs on PGlite in its own data dir;
 // with DATABASE_URL it runs on that Postgres database instead (the demo data is seeded there; use a database made
 // for the bench), as WEB_CONCURRENCY processes (default 1). BENCH_CPU_PROFILE=DIR runs the server under
 // `node --cpu-prof` and leaves its profiles in DIR (`npm run profile:summary DIR` reads them).
@@ -117,6 +118,9 @@ const TARGETS: Target[] = [
     path: "/",
     headers: { cookie: "disabledPromoBanner=true" },
   },
+  // Filled in once the server runs: the signed-in checkout shopper (a session, a cart) on the home page, so the
+  // shell's personal lookups (customer, cart count, subscriptions, prescription reminder) run on every request.
+  { key: "home-session", label: "home / (signed in, cart)", path: "/", headers: {} },
   { key: "list", label: "list /lenses/daily-disposables", path: "/lenses/daily-disposables" },
   {
     key: "product",
@@ -995,7 +999,8 @@ async function main(): Promise<number> {
   cartTarget.headers = { cookie: await buildCart(baseUrl) };
 
   // The checkout page and the orders need carts ready to place: one for the page, then one per order.
-  const cartCount = 1 + WARMUP_ORDERS + ORDERS_PER_RUN * ORDER_CONCURRENCIES.length;
+  const placing = process.env.BENCH_ORDERS !== "0";
+  const cartCount = placing ? 1 + WARMUP_ORDERS + ORDERS_PER_RUN * ORDER_CONCURRENCIES.length : 1;
   console.log(`Preparing ${cartCount} carts ready for checkout, ${PREPARE_PARALLELISM} shoppers at a time…`);
   const preparingAt = performance.now();
   const [pageCart, ...orderCarts] = await prepareCarts(baseUrl, cartCount);
@@ -1003,6 +1008,7 @@ async function main(): Promise<number> {
   console.log(`  prepared in ${prepareS.toFixed(1)} s`);
   const checkoutTarget = TARGETS.find((target) => target.key === "checkout")!;
   checkoutTarget.headers = { cookie: pageCart!.shopper.cookieHeader };
+  TARGETS.find((target) => target.key === "home-session")!.headers = { cookie: pageCart!.shopper.cookieHeader };
   TARGETS.find((target) => target.key === "mix")!.requests = shopperMix(
     cartTarget.headers.cookie!,
     pageCart!.shopper.cookieHeader,
@@ -1052,16 +1058,18 @@ async function main(): Promise<number> {
   }
 
   // 7. The orders: a few unreported, then ORDERS_PER_RUN at each concurrency, each prepared cart placed once.
-  console.log(
-    `Placing ${WARMUP_ORDERS} warm-up orders, then ${ORDERS_PER_RUN} at each of c=${ORDER_CONCURRENCIES.join("/")}…`,
-  );
-  await placeOrders(orderCarts.splice(0, WARMUP_ORDERS), 1);
   const orderRuns: OrderRun[] = [];
-  for (const connections of ORDER_CONCURRENCIES) {
-    process.stdout.write(`  place order c=${connections}… `);
-    const run = await placeOrders(orderCarts.splice(0, ORDERS_PER_RUN), connections);
-    console.log(`${(run.latencies.length / run.seconds).toFixed(0)} orders/s`);
-    orderRuns.push(run);
+  if (placing) {
+    console.log(
+      `Placing ${WARMUP_ORDERS} warm-up orders, then ${ORDERS_PER_RUN} at each of c=${ORDER_CONCURRENCIES.join("/")}…`,
+    );
+    await placeOrders(orderCarts.splice(0, WARMUP_ORDERS), 1);
+    for (const connections of ORDER_CONCURRENCIES) {
+      process.stdout.write(`  place order c=${connections}… `);
+      const run = await placeOrders(orderCarts.splice(0, ORDERS_PER_RUN), connections);
+      console.log(`${(run.latencies.length / run.seconds).toFixed(0)} orders/s`);
+      orderRuns.push(run);
+    }
   }
 
   // 8. Report.

@@ -22,6 +22,9 @@ import {
   removeDiscontinuedItems,
 } from "~/services/cart/cart.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { requestMemoContext } from "~/services/platform/request-memo.server";
+import { cartMemoKey } from "~/services/cart/cart-read.server";
+import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { redirectToNextStep } from "~/services/checkout/funnel.server";
 import { flashToast } from "~/services/platform/session.server";
 import { readForm } from "~/services/platform/http.server";
@@ -34,17 +37,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+// The page reads the cart: its read starts before the loaders, and the header's count shares it.
+export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { session, priceBook, customer } = context.get(visitorContext);
   const cartId = session.get("cartId") ?? null;
   const shopper = { customerId: customer?.id ?? null, priceBook };
-  let cart = await pricedCart(services, cartId, shopper);
+  // The cart is read once for this page and the header's count (the request memo).
+  const memo = context.get(requestMemoContext);
+  let cart = await pricedCart({ ...services, memo }, cartId, shopper);
   // Discontinued items found in the cart are removed, with a notice naming them (spec 2 §4).
   let removed: string[] = [];
   if (cartId && cart.groups.some((group) => group.items.some((item) => item.isDiscontinued))) {
     removed = await removeDiscontinuedItems(services.db, cartId);
-    cart = await pricedCart(services, cartId, shopper);
+    memo?.forget(cartMemoKey(cartId, priceBook));
+    cart = await pricedCart({ ...services, memo }, cartId, shopper);
   }
   return {
     cart: {

@@ -31,6 +31,8 @@ import { saveCardUnderLock } from "~/services/checkout/card-save.server";
 import { setShippingLevel } from "~/services/cart/cart-changes.server";
 import { pricedCart } from "~/services/cart/cart-pricing.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { requestMemoContext } from "~/services/platform/request-memo.server";
+import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
 import { checkoutCart } from "~/services/checkout/checkout-cart.server";
@@ -61,6 +63,9 @@ const REQUIRED_STEPS: FunnelPage[] = ["RxDetails", "Parameters", "Patient", "Add
 /** Orders this browser remembers placing (the thank-you page's second way in); the cookie stays small. */
 const REMEMBERED_ORDERS = 20;
 
+// The page reads the cart: its read starts before the loaders, and the header's count shares it.
+export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { session, priceBook, customer } = context.get(visitorContext);
@@ -69,9 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Guests become customers at the address step (sign in, or a guest e-mail), so that is where a visitor goes.
   if (!customer) throw redirect("/address");
   const now = new Date();
+  // The prices and the review share one read of the cart (and the header's count too: the request memo).
+  const memo = context.get(requestMemoContext);
   const [cart, { cart: row, groups }, wallet, locked] = await Promise.all([
-    pricedCart(services, cartId, { customerId: customer.id, priceBook }, now),
-    checkoutCart(services.db, cartId),
+    pricedCart({ ...services, memo }, cartId, { customerId: customer.id, priceBook }, now),
+    checkoutCart(services.db, cartId, memo, priceBook),
     walletOf(services.db, customer.id),
     isCardSavingLocked(services.db, customer.id, request.headers.get("Cookie"), now),
   ]);

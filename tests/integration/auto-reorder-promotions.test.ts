@@ -13,6 +13,7 @@ import { autoReorderPromotions } from "~/services/cart/promotions.server";
 import { subscriptionPrice } from "~/services/subscriptions/subscription-pricing.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
+import { clearProcessCaches } from "~/services/platform/process-cache.server";
 
 // Auto-reorder promotions (spec 3 §7): the seeded "Save 5% on every auto-reorder order", listed by
 // GET /api/autoReorder/promotions, earned by a cart's auto-reorder groups (not its one-time groups), and included
@@ -145,9 +146,13 @@ describe("GET /api/autoReorder/promotions", () => {
         expiresAt: null,
       },
     ]);
+    // Written straight to the table, as an admin tool would: the process's copy of the promotions is cleared, as
+    // the app's own writers do (decision 27).
+    clearProcessCaches();
   });
   afterAll(async () => {
     await database.db.delete(promotions).where(inArray(promotions.key, extraKeys));
+    clearProcessCaches();
   });
 
   it("lists the running promotions auto-reorder orders earn, with their rewards, publicly cacheable", async () => {

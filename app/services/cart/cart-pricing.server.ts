@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import { DateTime } from "luxon";
 import type { PriceBook } from "~/models/catalog";
 import { orderType } from "~/models/line-item-group";
@@ -23,10 +24,11 @@ import {
   type ShippingLevel,
 } from "~/models/shipping";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
-import { cartView, type CartView } from "./cart.server";
 import { together, type Executor } from "../db/client.server";
-import { addresses, brands, carts, customers, productPrices, products } from "../db/schema";
-import { activePromotions, customerGroupsFor, findCoupon, type CouponRecord } from "./promotions.server";
+import { addresses, brands, customers, orders, productPrices, products } from "../db/schema";
+import { activePromotions, customerGroupsOf, type CouponRecord } from "./promotions.server";
+import { cartViewOf, readCartOnce, type CartView } from "./cart-read.server";
+import type { RequestMemo } from "../platform/request-memo.server";
 
 /** Who the cart is priced for. */
 export interface Shopper {
@@ -70,47 +72,26 @@ export async function productsForPricing(db: Executor, productIds: readonly numb
     .where(inArray(products.id, [...productIds]));
 }
 
-/** The cart's inputs; a missing cart (none yet, or gone) reads as an empty one at version 0. */
+/**
+ * The cart's inputs; a missing cart (none yet, or gone) reads as an empty one at version 0. Two queries: the cart
+ * (`readCart`: row, coupon, lines, products, prices, stock) and the shopper (credits, primary address, whether an
+ * order is on record); the promotions come from the per-process copy (decision 27) outside a transaction. With a
+ * request memo, the cart read is shared with the other loaders of the same GET.
+ */
 export async function loadPricingInputs(
   db: Executor,
   cartId: string | null,
   shopper: Shopper,
   now: Date,
+  memo?: RequestMemo | null,
 ): Promise<PricingInputs> {
-  const [found] = cartId
-    ? await db
-        .select({
-          version: carts.version,
-          couponId: carts.couponId,
-          shippingLevel: carts.shippingLevel,
-          shippingAddress: carts.shippingAddress,
-        })
-        .from(carts)
-        .where(eq(carts.id, cartId))
-    : [];
-  const cart = found ?? { version: 0, couponId: null, shippingLevel: 0, shippingAddress: null };
-  const [view, promotions, customerGroups, coupon, customer, primary] = await together(db, [
-    () => (found && cartId ? cartView(db, cartId, shopper.priceBook) : { id: null, groups: [], subtotalCents: 0 }),
+  const [read, promotions, facts] = await together(db, [
+    () => (cartId ? readCartOnce(db, cartId, shopper.priceBook, memo) : null),
     () => activePromotions(db, now),
-    () => customerGroupsFor(db, shopper.customerId),
-    () => (cart.couponId === null ? null : findCoupon(db, { id: cart.couponId })),
-    () =>
-      shopper.customerId === null
-        ? undefined
-        : db
-            .select({ creditCents: customers.creditCents })
-            .from(customers)
-            .where(eq(customers.id, shopper.customerId))
-            .then((rows) => rows[0]),
-    () =>
-      shopper.customerId === null
-        ? undefined
-        : db
-            .select({ state: addresses.state, country: addresses.country })
-            .from(addresses)
-            .where(and(eq(addresses.customerId, shopper.customerId), eq(addresses.isPrimary, true)))
-            .then((rows) => rows[0]),
+    () => (shopper.customerId === null ? undefined : shopperFacts(db, shopper.customerId)),
   ]);
+  const cart = read?.cart ?? { version: 0, couponId: null, shippingLevel: 0, shippingAddress: null };
+  const view = read && cartId ? cartViewOf(cartId, read) : { id: null, groups: [], subtotalCents: 0 };
   const lines: PricedLine[] = view.groups.flatMap((group) =>
     group.items.map((item) => ({
       itemId: item.id,
@@ -125,18 +106,43 @@ export async function loadPricingInputs(
     })),
   );
   return {
-    cartId: found ? cartId : null,
+    cartId: read ? cartId : null,
     version: cart.version,
     shippingLevel: isShippingLevel(cart.shippingLevel) ? cart.shippingLevel : 0,
-    coupon,
+    coupon: read?.coupon ?? null,
     view,
     lines,
     promotions,
-    customerGroups,
-    customerCredits: customer?.creditCents ?? 0,
+    customerGroups: customerGroupsOf(facts?.returning ?? false),
+    customerCredits: facts?.creditCents ?? 0,
     // Tax follows where the order ships: the cart's shipping address once chosen, else the primary address.
-    taxState: taxStateOf(cart.shippingAddress ?? primary ?? null),
+    taxState: taxStateOf(
+      cart.shippingAddress ?? (facts?.state ? { state: facts.state, country: facts.country! } : null),
+    ),
   };
+}
+
+/**
+ * What pricing needs to know about a signed-in shopper, in one query: credits, the primary address's state, and
+ * whether an order is on record (customerGroupsFor's rule: deleted and test orders do not count).
+ */
+async function shopperFacts(db: Executor, customerId: number) {
+  const placed = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customers.id), notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE])));
+  const [row] = await db
+    .select({
+      creditCents: customers.creditCents,
+      state: addresses.state,
+      country: addresses.country,
+      returning: sql<boolean>`exists (${placed})`,
+    })
+    .from(customers)
+    .leftJoin(addresses, and(eq(addresses.customerId, customers.id), eq(addresses.isPrimary, true)))
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return row;
 }
 
 /** US addresses are taxed by their state; others (and none) are not taxed here. */
@@ -172,12 +178,12 @@ export const COUPON_STATUS_MESSAGES: Record<Exclude<CouponStatus, "applied">, st
  * cart change always re-evaluates its promotions.
  */
 export async function pricedCart(
-  services: { db: Executor; tax: TaxCalculator },
+  services: { db: Executor; tax: TaxCalculator; memo?: RequestMemo | null },
   cartId: string | null,
   shopper: Shopper,
   now: Date = new Date(),
 ) {
-  const inputs = await loadPricingInputs(services.db, cartId, shopper, now);
+  const inputs = await loadPricingInputs(services.db, cartId, shopper, now, services.memo);
   const outcome = evaluateCart(inputs, { priceBook: shopper.priceBook, now });
   const isEmpty = inputs.lines.length === 0;
   const shippingPrice = isEmpty ? 0 : shippingMethod(inputs.shippingLevel).priceCents;

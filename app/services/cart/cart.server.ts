@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
-import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
 import {
   cartDisplayCount,
   normalizeGroup,
@@ -14,11 +13,10 @@ import {
   type LineItemState,
 } from "~/models/line-item-group";
 import type { PatientName } from "~/models/patient";
-import { lineStockText } from "~/models/stock";
-import { boxSupplyDays, frequencyLabel, lineQuantityOptions, supplyText } from "~/models/supply";
-import { productPath } from "../catalog/catalog.server";
+import { lineQuantityOptions } from "~/models/supply";
+import { cartViewOf, readCart, type CartRead, type CartView } from "./cart-read.server";
 import { together, type Database, type Executor, type Transaction } from "../db/client.server";
-import { brands, carts, coupons, lineItemGroups, lineItems, productPrices, products, skus } from "../db/schema";
+import { brands, carts, coupons, lineItemGroups, lineItems, products, skus } from "../db/schema";
 
 export class CartNotFoundError extends Error {
   override name = "CartNotFoundError";
@@ -300,6 +298,11 @@ export async function removeDiscontinuedItems(db: Database, cartId: string): Pro
   });
 }
 
+/** The header's count of a cart already read (`readCart`): one per lens group, one for solution. */
+export function cartCountOf(read: CartRead | null): number {
+  return cartDisplayCount((read?.groups ?? []).map((group) => ({ type: group.type, itemCount: group.items.length })));
+}
+
 /** The header's count (one per lens group, one for solution), cheap enough for every page. */
 export async function cartCount(db: Database, cartId: string): Promise<number> {
   const rows = await db
@@ -311,100 +314,11 @@ export async function cartCount(db: Database, cartId: string): Promise<number> {
   return cartDisplayCount(rows.map((row) => ({ type: row.type as GroupType, itemCount: Number(row.items) })));
 }
 
-/** The cart as the cart page shows it, priced in the shopper's price book. */
-export async function cartView(db: Executor, cartId: string, priceBook: PriceBook) {
-  const groups = await loadGroups(db, cartId);
-  const productIds = [...new Set(groups.flatMap((group) => group.items.map((item) => item.productId)))];
-  const upcs = groups.flatMap((group) => group.items.map((item) => item.upc)).filter((upc): upc is string => !!upc);
-  const [productRows, stockRows] = await together(db, [
-    () =>
-      productIds.length === 0
-        ? []
-        : db
-            .select({
-              id: products.id,
-              productType: products.productType,
-              vanityUrl: products.vanityUrl,
-              displayName: products.displayName,
-              brandName: brands.name,
-              imageUrl: products.imageUrl,
-              wearTimeDays: products.wearTimeDays,
-              quantityPerPackage: products.quantityPerPackage,
-              maximumQuantity: products.maximumQuantity,
-              categories: products.categories,
-              discontinuedInCatalog: products.discontinuedInCatalog,
-              unitPriceCents: productPrices.unitPriceCents,
-            })
-            .from(products)
-            .innerJoin(brands, eq(brands.id, products.brandId))
-            .leftJoin(
-              productPrices,
-              and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)),
-            )
-            .where(inArray(products.id, productIds)),
-    () =>
-      upcs.length === 0
-        ? []
-        : db
-            .select({ upc: skus.upc, stockQuantity: skus.stockQuantity, isActive: skus.isActive })
-            .from(skus)
-            .where(inArray(skus.upc, upcs)),
-  ]);
-  const productById = new Map(productRows.map((row) => [row.id, row]));
-  const stockOf = new Map(stockRows.map((row) => [row.upc, row.stockQuantity]));
-  const inactive = new Set(stockRows.filter((row) => !row.isActive).map((row) => row.upc));
-
-  let subtotalCents = 0;
-  const viewGroups = groups.map((group) => {
-    const items = group.items.map((item) => {
-      const product = productById.get(item.productId);
-      const unitPriceCents = product?.unitPriceCents ?? 0;
-      const lineTotalCents = unitPriceCents * item.quantity;
-      subtotalCents += lineTotalCents;
-      return {
-        id: item.id,
-        whichEye: item.whichEye,
-        eyeLabel: item.whichEye === "none" ? null : EYE_LABELS[item.whichEye],
-        productId: item.productId,
-        brandSlug: item.brandSlug,
-        productName: product?.displayName ?? "Unavailable product",
-        brandName: product?.brandName ?? "",
-        href: product ? productPath(product) : null,
-        imageUrl: product?.imageUrl ?? null,
-        isColor: product?.categories.includes("color") ?? false,
-        productType: product?.productType === 2 ? ("solution" as const) : ("lens" as const),
-        wearTimeDays: product?.wearTimeDays ?? 0,
-        quantityPerPackage: product?.quantityPerPackage ?? 0,
-        maximumQuantity: product?.maximumQuantity ?? 1,
-        upc: item.upc,
-        quantity: item.quantity,
-        supply: product ? supplyText(boxSupplyDays(product) * item.quantity) : null,
-        // In the spec's parameter order (jsonb does not keep the order they were chosen in).
-        parameters: LENS_PARAMETER_NAMES.filter((name) => item.parameters[name] !== undefined).map((name) => ({
-          label: LENS_PARAMETER_LABELS[name],
-          value: item.parameters[name] as string,
-        })),
-        stock: lineStockText(item.upc, item.upc ? stockOf.get(item.upc) : undefined),
-        /** The product is discontinued or its SKU inactive: the cart page removes it (spec 2 §4). */
-        isDiscontinued: (product?.discontinuedInCatalog ?? false) || (item.upc !== null && inactive.has(item.upc)),
-        unitPriceCents,
-        lineTotalCents,
-      };
-    });
-    return {
-      id: group.id,
-      type: group.type,
-      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
-      autoReorder: group.autoReorderFrequencyDays ? frequencyLabel(group.autoReorderFrequencyDays) : null,
-      /** Who a lens group is for (null until the patient step, and for solution). */
-      patient: group.patient,
-      items,
-      subtotalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
-    };
-  });
-  return { id: cartId, groups: viewGroups, subtotalCents };
+/** The cart as the cart page shows it, priced in the shopper's price book (one query: `readCart`). */
+export async function cartView(db: Executor, cartId: string, priceBook: PriceBook): Promise<CartView> {
+  return cartViewOf(cartId, await readCart(db, cartId, priceBook));
 }
-export type CartView = Awaited<ReturnType<typeof cartView>>;
+export type { CartView };
 
 /** What makes two groups the same order: type and the (eye, UPC, quantity) of each item. */
 function groupSignature(group: LineItemGroupState): string {

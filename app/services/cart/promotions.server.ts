@@ -14,6 +14,8 @@ import {
 import { together, type Database, type Executor } from "../db/client.server";
 import { brands, coupons, orders, products, promotions } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
+import { cachedPerProcess } from "../platform/process-cache.server";
+import { PgTransaction } from "drizzle-orm/pg-core";
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -38,12 +40,38 @@ function toPromotion(row: PromotionRow, logger?: Logger): Promotion | null {
   };
 }
 
-/** Promotions running now (started, not expired). A small table, read per evaluation so changes apply at once. */
+/**
+ * Promotions running now (started, not expired). Outside a transaction the rows come from a per-process copy of the
+ * table at most a few seconds old (decision 27): it changes rarely and every cart read evaluates it. The dates are
+ * checked against `now` on every call, so a promotion starts and ends on time whatever the copy's age. Inside a
+ * transaction (placing an order, a change under the cart's lock) the table is read afresh.
+ */
 export async function activePromotions(db: Executor, now: Date, logger?: Logger): Promise<Promotion[]> {
-  const rows = await db
-    .select()
-    .from(promotions)
-    .where(and(lte(promotions.startsAt, now), or(isNull(promotions.expiresAt), gt(promotions.expiresAt, now))));
+  const running = (promotion: Promotion) =>
+    promotion.startsAt <= now && (promotion.expiresAt === null || promotion.expiresAt > now);
+  if (db instanceof PgTransaction) {
+    const rows = await db
+      .select()
+      .from(promotions)
+      .where(and(lte(promotions.startsAt, now), or(isNull(promotions.expiresAt), gt(promotions.expiresAt, now))));
+    return parsed(rows, logger);
+  }
+  // Frozen: one copy serves every request, so nothing may change it in place.
+  const all = await cachedPerProcess(db, "promotions", async () =>
+    deepFreeze(parsed(await db.select().from(promotions), logger)),
+  );
+  return all.filter(running);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function parsed(rows: PromotionRow[], logger?: Logger): Promotion[] {
   return rows.map((row) => toPromotion(row, logger)).filter((promotion) => promotion !== null);
 }
 
@@ -58,7 +86,12 @@ export async function customerGroupsFor(db: Executor, customerId: number | null)
     .from(orders)
     .where(and(eq(orders.customerId, customerId), notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE])))
     .limit(1);
-  return placed ? ["ReturningCustomer"] : ["NewCustomer"];
+  return customerGroupsOf(placed !== undefined);
+}
+
+/** ReturningCustomer once an order is on record, else NewCustomer. */
+export function customerGroupsOf(hasPlacedOrder: boolean): CustomerGroup[] {
+  return hasPlacedOrder ? ["ReturningCustomer"] : ["NewCustomer"];
 }
 
 /** A product as the promotions' product conditions see it; null when it is unknown or hidden. */
@@ -139,7 +172,15 @@ export async function findCoupon(db: Executor, key: string | { id: number }): Pr
     .from(coupons)
     .innerJoin(promotions, eq(promotions.id, coupons.promotionId))
     .where(typeof key === "string" ? eq(coupons.code, key) : eq(coupons.id, key.id));
-  if (!row) return null;
+  return row ? couponRecord(row) : null;
+}
+
+/** A coupon row read with its promotion's dates, as the rules use it. */
+export function couponRecord(row: {
+  coupon: typeof coupons.$inferSelect;
+  startsAt: Date;
+  promotionExpiresAt: Date | null;
+}): CouponRecord {
   const ends = [row.coupon.expiresAt, row.promotionExpiresAt].filter((date): date is Date => date !== null);
   return {
     id: row.coupon.id,

@@ -1,7 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import type { PriceBook } from "~/models/catalog";
 import { isImageClassification, type FunnelGroup } from "~/models/funnel";
-import { together, type Executor } from "../db/client.server";
-import { carts, clinics, doctors, lineItemGroups, lineItems, products } from "../db/schema";
+import { readCartOnce } from "../cart/cart-read.server";
+import { eq, inArray } from "drizzle-orm";
+import type { Executor } from "../db/client.server";
+import { clinics, doctors } from "../db/schema";
+import type { RequestMemo } from "../platform/request-memo.server";
 
 /** A cart group as checkout shows it and the order keeps it: patient, doctor and the funnel's rule inputs. */
 export interface CheckoutGroupDetails extends FunnelGroup {
@@ -13,63 +16,56 @@ export interface CheckoutGroupDetails extends FunnelGroup {
 
 /**
  * What checkout reviews beyond the prices: the cart's shipping address and coupon, and its groups with their
- * patient, doctor (and clinic) and lines, in cart order. Three queries, in parallel.
+ * patient, doctor (and clinic) and lines, in cart order: the cart's read (`readCart`), shared with the cart's pricing
+ * when a request memo is given (the checkout page's GET; the price book only picks the prices that read also has),
+ * and one query for the groups' doctors when there are any.
  */
-export async function checkoutCart(db: Executor, cartId: string) {
-  const [[cart], groupRows, itemRows] = await together(db, [
-    () =>
-      db
-        .select({ shippingAddress: carts.shippingAddress, couponId: carts.couponId })
-        .from(carts)
-        .where(eq(carts.id, cartId)),
-    () =>
-      db
-        .select({
-          group: lineItemGroups,
-          doctor: { id: doctors.id, firstName: doctors.firstName, lastName: doctors.lastName, phone: doctors.phone },
-          clinicName: clinics.name,
-        })
-        .from(lineItemGroups)
-        .leftJoin(doctors, eq(doctors.id, lineItemGroups.doctorId))
-        .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
-        .where(eq(lineItemGroups.cartId, cartId))
-        .orderBy(asc(lineItemGroups.position)),
-    () =>
-      db
-        .select({
-          id: lineItems.id,
-          groupId: lineItems.groupId,
-          whichEye: lineItems.whichEye,
-          upc: lineItems.upc,
-          parameters: lineItems.selectedParameters,
-          isPrivateLabel: products.isPrivateLabel,
-        })
-        .from(lineItems)
-        .innerJoin(lineItemGroups, eq(lineItemGroups.id, lineItems.groupId))
-        .innerJoin(products, eq(products.id, lineItems.productId))
-        .where(eq(lineItemGroups.cartId, cartId)),
-  ]);
-  const groups = groupRows.map(({ group, doctor, clinicName }): CheckoutGroupDetails => {
-    const items = itemRows.filter((item) => item.groupId === group.id);
-    const classification = group.submitAndSkipImageClassification;
+export async function checkoutCart(
+  db: Executor,
+  cartId: string,
+  memo?: RequestMemo | null,
+  priceBook: PriceBook = "none",
+) {
+  const read = await readCartOnce(db, cartId, priceBook, memo);
+  const doctorIds = [...new Set((read?.groups ?? []).flatMap((group) => group.row.doctorId ?? []))];
+  const doctorRows =
+    doctorIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: doctors.id,
+            firstName: doctors.firstName,
+            lastName: doctors.lastName,
+            phone: doctors.phone,
+            clinicName: clinics.name,
+          })
+          .from(doctors)
+          .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
+          .where(inArray(doctors.id, doctorIds));
+  const doctorById = new Map(
+    doctorRows.map((doctor) => [doctor.id, { ...doctor, clinicName: doctor.clinicName ?? "" }]),
+  );
+  const groups = (read?.groups ?? []).map((group): CheckoutGroupDetails => {
+    const { row } = group;
+    const classification = row.submitAndSkipImageClassification;
+    const items = group.items;
     return {
       id: group.id,
       type: group.type as FunnelGroup["type"],
-      submitAndSkipImageId: group.submitAndSkipImageId,
-      items: items.map((item) => ({
-        id: item.id,
-        whichEye: item.whichEye as "right" | "left" | "none",
-        upc: item.upc,
-      })),
-      rxEntryType: group.rxEntryType as FunnelGroup["rxEntryType"],
+      submitAndSkipImageId: row.submitAndSkipImageId,
+      items: items.map((item) => ({ id: item.id, whichEye: item.whichEye, upc: item.upc })),
+      rxEntryType: row.rxEntryType as FunnelGroup["rxEntryType"],
       submitAndSkipImageClassification: isImageClassification(classification) ? classification : null,
-      patient: group.patient,
-      hasDoctor: group.doctorId !== null,
-      isPrivateLabel: items.length > 0 && items.every((item) => item.isPrivateLabel),
-      examVoucherToken: group.examVoucherToken,
-      doctor: doctor?.id ? { ...doctor, clinicName: clinicName ?? "" } : null,
+      patient: row.patient,
+      hasDoctor: row.doctorId !== null,
+      isPrivateLabel: items.length > 0 && items.every((item) => read?.products.get(item.productId)?.isPrivateLabel),
+      examVoucherToken: row.examVoucherToken,
+      doctor: (group.row.doctorId !== null && doctorById.get(group.row.doctorId)) || null,
       parameters: new Map(items.map((item) => [item.id, item.parameters])),
     };
   });
-  return { cart: cart ?? null, groups };
+  return {
+    cart: read ? { shippingAddress: read.cart.shippingAddress, couponId: read.cart.couponId } : null,
+    groups,
+  };
 }

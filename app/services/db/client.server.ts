@@ -52,6 +52,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded client, when the driver is PGlite (tests dump it to make their snapshot). */
   pglite?: PGlite;
+  /**
+   * Calls `listener` with every statement Drizzle sends until the returned function is called (tests count the
+   * queries of a render with it). Postgres transactions add their `begin` and `commit`; PGlite's do not show.
+   */
+  watchQueries(listener: (sql: string) => void): () => void;
+}
+
+/** Drizzle's logger hook, fanned out to the handle's watchers (none, in a serving process: one size check). */
+function queryWatchers() {
+  const listeners = new Set<(sql: string) => void>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        if (listeners.size === 0) return;
+        for (const listener of listeners) listener(query);
+      },
+    },
+    watchQueries(listener: (sql: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 export type DatabaseOptions =
@@ -91,7 +113,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const watchers = queryWatchers();
+    const db = drizzleNodePg({ client: pool, schema, logger: watchers.logger }) as unknown as Database;
     return {
       db,
       driver: "postgres",
@@ -101,12 +124,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       exclusively: (work) => underStartupLock(pool, () => work()),
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
+      watchQueries: watchers.watchQueries,
     };
   }
 
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const pgliteDb = drizzlePglite({ client, schema });
+  const watchers = queryWatchers();
+  const pgliteDb = drizzlePglite({ client, schema, logger: watchers.logger });
   const db = pgliteDb as unknown as Database;
   return {
     db,
@@ -124,6 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (!client.closed) await client.close();
     },
     pglite: client,
+    watchQueries: watchers.watchQueries,
   };
 }
 

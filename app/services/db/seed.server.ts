@@ -18,6 +18,7 @@ import {
   promotions,
   skus,
 } from "./schema";
+import { clearProcessCaches } from "../platform/process-cache.server";
 
 const SEED_VERSION_KEY = "demo_seed_version";
 const BATCH = 1000;
@@ -170,6 +171,8 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
       .values({ key: SEED_VERSION_KEY, value: DEMO_SEED_VERSION })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: DEMO_SEED_VERSION, updatedAt: seededAt } });
   });
+  // The promotions changed under this process's copy of them (decision 27).
+  clearProcessCaches();
   return {
     brands: seedBrands.length,
     products: seedProducts.length,

@@ -5,13 +5,14 @@ import { entryGuardPath } from "~/models/entry-guard";
 import { isMalformedQuery, PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
 import { isOffSitePath, isReadablePath, sameSitePath } from "~/models/request-input";
 import { SIGN_IN_PARAM } from "~/models/sign-in";
-import { customerForAutoLoginToken, customerForSession } from "../accounts/auth/accounts.server";
+import { customerForAutoLoginToken, customerForSession, visitorForSession } from "../accounts/auth/accounts.server";
 import { endSignedInSession, startSignedInSession } from "../accounts/auth/sign-in.server";
 import { applyCouponLink, COUPON_LINK_PARAM } from "../cart/coupon-link.server";
 import { servicesContext, visitorContext, type AppServices, type VisitorCustomer } from "./context.server";
 import { hasPersonalCookies, takePendingToast, type StoreSession } from "./session.server";
 import { lastOrderAt } from "../orders/order-history.server";
-import { hasSubscriptions } from "../subscriptions/subscriptions.server";
+import { subscriptionsToSend } from "../subscriptions/subscriptions.server";
+import { RequestMemo, requestMemoContext } from "./request-memo.server";
 
 const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
 
@@ -87,12 +88,15 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   // session that never proved the e-mail once the e-mail's owner has (decision 19).
   const bearer = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.get("Authorization") ?? "")?.[1];
   const authSessionId = bearer ?? session.get("authSessionId");
+  let subscriber = false;
   if (authSessionId) {
-    const found = await customerForSession(db, authSessionId);
+    // One query: the session's customer and whether they have subscriptions (the header and footer show them).
+    const found = await visitorForSession(db, authSessionId, (customerId) => subscriptionsToSend(db, customerId));
     if (found) {
       const { id, email, firstName, lastName, passwordHash } = found.customer;
       customer = { id, email, firstName, lastName, hasPassword: passwordHash !== null };
       signedInVia = found.method;
+      subscriber = found.hasSubscriptions;
       // Browsers keep a cookie at most 400 days (Chromium caps Max-Age), so a signed-in cookie is re-sent once a
       // day while it is used: "remember me" then lasts as long as its session row (10 years).
       const renewedAt = session.get("cookieRenewedAt") ?? 0;
@@ -124,12 +128,16 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     priceBook: isPriceBook(priceBook) ? priceBook : "none",
     signedIn: customer !== null,
     // The header and footer show 'My subscriptions' only to customers who have one (spec 1 §2.6).
-    hasSubscriptions: customer ? await hasSubscriptions(db, customer.id) : false,
+    hasSubscriptions: subscriber,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
     hasPersonalCookies: personal,
     signInFlash,
     toast,
   });
+
+  // The loaders of a GET share their reads (the cart, for the header and the page); an action's changes would make
+  // them stale, so other methods get none.
+  context.set(requestMemoContext, request.method === "GET" || request.method === "HEAD" ? new RequestMemo() : null);
 
   // What the session holds once this middleware has read it: a route that changes it (a cart id, a toast) needs
   // no Set-Cookie of its own — the change is noticed and committed below.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { isCardExpired } from "~/models/card";
 import type { WhichEye } from "~/models/line-item-group";
 import { orderChoices } from "~/models/product-order";
@@ -307,7 +307,16 @@ export async function subscriptionFor(
 
 /** Whether the header and footer show 'My subscriptions' (spec 1 §2.6: only with subscriptions). */
 export async function hasSubscriptions(db: Executor, customerId: number): Promise<boolean> {
-  const [row] = await db
+  const [row] = await subscriptionsToSend(db, customerId).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * hasSubscriptions's rule as a query: the customer's active subscriptions with something to send. `customerId` may be
+ * a column of an outer query (the root middleware asks it in the same query that finds the signed-in customer).
+ */
+export function subscriptionsToSend(db: Executor, customerId: number | SQLWrapper) {
+  return db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .innerJoin(subscriptionItems, eq(subscriptionItems.subscriptionId, subscriptions.id))
@@ -317,9 +326,7 @@ export async function hasSubscriptions(db: Executor, customerId: number): Promis
         eq(subscriptions.status, "Active"),
         sql`${subscriptionItems.quantity} > 0`,
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
 }
 
 /** The spec's customer.subscriptionsCount: active subscriptions with something to send. */

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import { normalizeEmail } from "~/models/account";
 import type { Database, Executor } from "../../db/client.server";
 import { authSessions, autoLoginTokens, customers, oneTimeCodes } from "../../db/schema";
@@ -159,6 +159,14 @@ export async function createAuthSession(
   return (await openAuthSession(db, customerId, method, rememberMe, { now })).token;
 }
 
+/** The session row of `token`, live and (unless its customer never proved the e-mail) proven. */
+const liveSession = (token: string, now: Date) =>
+  and(
+    eq(authSessions.tokenHash, tokenHash(token)),
+    gt(authSessions.expiresAt, now),
+    or(eq(authSessions.proven, true), isNull(customers.emailProvenAt)),
+  );
+
 /**
  * The customer of a session token, or null when it is unknown, revoked (deleted) or expired, or unproven on an
  * account whose e-mail has since been proven (the proof deletes those rows; this holds even if one slipped past).
@@ -173,13 +181,31 @@ export async function customerForSession(db: Database, token: string, now = new 
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
-    .where(
-      and(
-        eq(authSessions.tokenHash, tokenHash(token)),
-        gt(authSessions.expiresAt, now),
-        or(eq(authSessions.proven, true), isNull(customers.emailProvenAt)),
-      ),
-    );
+    .where(liveSession(token, now));
+  return row ?? null;
+}
+
+/**
+ * customerForSession, and in the same query whether the customer has subscriptions to show (`hasSubscriptions`'s
+ * rule, given as `subscriptions`): the root middleware asks both on every signed-in request.
+ */
+export async function visitorForSession(
+  db: Database,
+  token: string,
+  subscriptions: (customerId: SQLWrapper) => SQLWrapper,
+  now = new Date(),
+) {
+  const [row] = await db
+    .select({
+      customer: customers,
+      method: authSessions.method,
+      proven: authSessions.proven,
+      createdAt: authSessions.createdAt,
+      hasSubscriptions: sql<boolean>`exists (${subscriptions(customers.id)})`,
+    })
+    .from(authSessions)
+    .innerJoin(customers, eq(customers.id, authSessions.customerId))
+    .where(liveSession(token, now));
   return row ?? null;
 }
 
