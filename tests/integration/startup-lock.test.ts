@@ -3,6 +3,10 @@ import fs from "node:fs";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/services/db/client.server";
+import { createLogger } from "~/services/platform/logger.server";
+import { startJobQueue, type JobQueue } from "~/services/platform/queue.server";
+
+const silentLogger = createLogger({ level: "silent" });
 
 // N server processes start at once on one Postgres (WEB_CONCURRENCY): the migrations are applied once, and the
 // start-up work under the same lock (the demo seed) never runs in two processes at the same time.
@@ -71,6 +75,36 @@ describe.skipIf(!templateUrl)("start-up on Postgres with several processes", () 
       spans.sort((a, b) => a[0] - b[0]);
       for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
     } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await drop();
+    }
+  });
+
+  it("three processes starting the job queue on a fresh database all start, and the queues exist once", async () => {
+    const { url, drop } = await emptyDatabase();
+    const handles: DatabaseHandle[] = [];
+    const queues: JobQueue[] = [];
+    try {
+      for (let i = 0; i < 3; i++) handles.push(await openDatabase({ driver: "postgres", url, poolSize: 3 }));
+      const definitions = ["outbox", "reorders", "payments"].map((name) => ({
+        name,
+        cron: "* * * * *",
+        expireInSeconds: 60,
+        retryLimit: 1,
+        handler: async () => null,
+      }));
+      // Without the start-up lock two of pg-boss's create_queue calls deadlock on the queue's partition.
+      queues.push(
+        ...(await Promise.all(
+          handles.map((handle) => startJobQueue(handle, definitions, { logger: silentLogger, work: false })),
+        )),
+      );
+      const { rows } = await handles[0]!.executeSql("select name from pgboss.queue where name = any($1)", [
+        definitions.map((definition) => definition.name),
+      ]);
+      expect(rows).toHaveLength(3);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
       await Promise.all(handles.map((handle) => handle.close()));
       await drop();
     }

@@ -58,24 +58,13 @@ export async function startJobQueue(
     ...(timing.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: timing.cronWorkerIntervalSeconds } : {}),
   });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
-  await boss.start();
-
-  for (const queue of queues) {
-    const settings = {
-      name: queue.name,
-      policy: "stately" as const,
-      expireInSeconds: queue.expireInSeconds,
-      retryLimit: queue.retryLimit,
-      retryDelay: 30,
-      retryBackoff: true,
-    };
-    // Created by the first process to start (pg-boss skips a queue that exists); later starts bring the settings up
-    // to date (every process starts with the same code).
-    await boss.createQueue(queue.name, settings);
-    await boss.updateQueue(queue.name, settings);
-    if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
-    else await boss.unschedule(queue.name);
-  }
+  // N processes starting together on a fresh database deadlock in pg-boss's create_queue (each creates the queue's
+  // partition and its foreign keys): the queues and schedules are written by one process at a time, under the
+  // start-up lock (the migrations' advisory lock).
+  await database.exclusively(async () => {
+    await boss.start();
+    await defineQueues(boss, queues);
+  });
 
   if (options.work) {
     for (const queue of queues) {
@@ -107,4 +96,24 @@ export async function startJobQueue(
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
     },
   };
+}
+
+/** Creates the queues (pg-boss skips one that exists), brings their settings up to date and (re)writes schedules. */
+async function defineQueues(boss: PgBoss, queues: readonly QueueDefinition[]) {
+  for (const queue of queues) {
+    const settings = {
+      name: queue.name,
+      policy: "stately" as const,
+      expireInSeconds: queue.expireInSeconds,
+      retryLimit: queue.retryLimit,
+      retryDelay: 30,
+      retryBackoff: true,
+    };
+    // Created by the first process to start (pg-boss skips a queue that exists); later starts bring the settings up
+    // to date (every process starts with the same code).
+    await boss.createQueue(queue.name, settings);
+    await boss.updateQueue(queue.name, settings);
+    if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
+    else await boss.unschedule(queue.name);
+  }
 }
