@@ -219,7 +219,9 @@ describe("saving a card (intent=save-card)", () => {
     expect(card!.paymentToken).toMatch(/^tok_test_[0-9a-f]{32}$/);
     const stored = JSON.stringify(card);
     expect(stored).not.toContain(VISA);
-    expect(stored).not.toContain("987");
+    // The CVV in no field; the random token and the timestamps may hold those digits by chance (a flaky check before).
+    const fields = Object.entries(card!).filter(([name, value]) => name !== "paymentToken" && !(value instanceof Date));
+    expect(JSON.stringify(fields)).not.toContain("987");
     expect(text).not.toContain(VISA);
     expect(await buyer.toast()).toMatchObject({ message: "Visa ending in 4242 saved." });
 
