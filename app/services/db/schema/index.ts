@@ -11,3 +11,4 @@ export * from "./checkout";
 export * from "./orders";
 export * from "./subscriptions";
 export * from "./prescriptions";
+export * from "./exams";
