@@ -55,6 +55,7 @@ CREATE TABLE "simulated_exams" (
 	CONSTRAINT "simulated_exams_status_check" CHECK ("simulated_exams"."status" in ('Created', 'Started', 'Taken', 'Issued', 'Declined', 'Expired', 'Retake', 'Abandoned', 'Canceled'))
 );
 --> statement-breakpoint
+ALTER TABLE "order_groups" ADD COLUMN "exam_voucher_token" text;--> statement-breakpoint
 ALTER TABLE "exam_vouchers" ADD CONSTRAINT "exam_vouchers_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_vouchers" ADD CONSTRAINT "exam_vouchers_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_vouchers" ADD CONSTRAINT "exam_vouchers_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -62,4 +63,5 @@ ALTER TABLE "exam_vouchers" ADD CONSTRAINT "exam_vouchers_prescription_id_prescr
 ALTER TABLE "recapture_notices" ADD CONSTRAINT "recapture_notices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recapture_notices" ADD CONSTRAINT "recapture_notices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "exam_vouchers_customer_idx" ON "exam_vouchers" USING btree ("customer_id","created_at");--> statement-breakpoint
-CREATE INDEX "exam_vouchers_open_idx" ON "exam_vouchers" USING btree ("synced_at") WHERE "exam_vouchers"."status" in ('Created', 'Started', 'Taken', 'Retake');
+CREATE INDEX "exam_vouchers_open_idx" ON "exam_vouchers" USING btree ("synced_at") WHERE "exam_vouchers"."status" in ('Created', 'Started', 'Taken', 'Retake');--> statement-breakpoint
+CREATE INDEX "order_groups_exam_voucher_idx" ON "order_groups" USING btree ("exam_voucher_token") WHERE "order_groups"."exam_voucher_token" is not null;

@@ -90,6 +90,8 @@ export const orderGroups = pgTable(
       clinicName: string;
     } | null>(),
     rxEntryType: text("rx_entry_type"),
+    /** The online exam this group's prescription comes from (a group ordered from exam-complete): it needs no doctor. */
+    examVoucherToken: text("exam_voucher_token"),
     /** PendingExam, PendingVerification, PendingSubmission, Verified, FailedExam. */
     prescriptionStatus: text("prescription_status"),
     /** The prescription recorded for this group (null for solution). */
@@ -98,7 +100,12 @@ export const orderGroups = pgTable(
     }),
     autoReorderFrequencyDays: integer("auto_reorder_frequency_days"),
   },
-  (table) => [index("order_groups_order_idx").on(table.orderId)],
+  (table) => [
+    index("order_groups_order_idx").on(table.orderId),
+    index("order_groups_exam_voucher_idx")
+      .on(table.examVoucherToken)
+      .where(sql`${table.examVoucherToken} is not null`),
+  ],
 );
 
 export const orderLines = pgTable(
