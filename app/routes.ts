@@ -201,6 +201,10 @@ export default [
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
+  // The simulated exam provider (decision 31): its exam pages (outside production unless EXAM_SIMULATOR=true) and the
+  // development page that plays its doctor.
+  route("exam-provider/:token", "routes/exam-provider.$token.tsx"),
+  route("dev/exams", "routes/dev.exams.tsx"),
   // The bench's framework floor: a page that renders almost nothing (scripts/bench.ts, target "floor").
   route("dev/floor", "routes/dev.floor.tsx"),
 

@@ -7,6 +7,7 @@
 // the buttons on /dev/orders) or stop it first.
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
 import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
@@ -41,13 +42,14 @@ const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const started = Date.now();
-  const { reminders, reorders, email } = await runJobs({
+  const { reminders, reorders, exams, email } = await runJobs({
     config,
     db: database.db,
     logger,
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
+    examProvider: createExamProvider(database.db),
     sessions: createAppSession(config),
   });
   console.log(
@@ -58,6 +60,7 @@ try {
     `Auto-reorders: ${reorders.placed} placed, ${reorders.failed} not placed, ${reorders.skipped} skipped ` +
       `(${reorders.due} due).`,
   );
+  console.log(`Exams: ${exams.synced} vouchers read from the exam provider, ${exams.failed} failed.`);
   console.log(
     `E-mail: ${email.sent} sent, ${email.retrying} to retry, ${email.failed} failed` +
       `${config.smtpUrl ? "" : " (no SMTP_URL: the outbox is the delivery)"}; ` +

@@ -4,6 +4,7 @@
 // SIGTERM/SIGINT after the job in progress.
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
@@ -34,6 +35,7 @@ const jobs = await startJobs(
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
+    examProvider: createExamProvider(database.db),
     sessions: createAppSession(config),
   },
   { work: true },

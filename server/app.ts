@@ -11,6 +11,7 @@ import { createFileContentSource } from "~/services/adapters/content/file-conten
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { createImageStore } from "~/services/adapters/image-storage/index.server";
 import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
@@ -64,6 +65,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
+    examProvider: createExamProvider(database.db),
     addressVerifier: createAddressVerifier(),
     imageStore: createImageStore(config, database.db),
     rxReader: createPrescriptionReader(config, logger),

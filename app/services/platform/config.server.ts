@@ -54,6 +54,8 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** A statement running longer than this is cancelled by Postgres (0 = no limit). */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+    /** Serve the simulated exam provider's pages (default: outside production only). */
+    EXAM_SIMULATOR: z.enum(["true", "false"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.IMAGE_STORE === "s3") {
@@ -130,6 +132,11 @@ export interface AppConfig {
   /** Postgres pool size per process, and its statement timeout in ms (0: none). */
   databasePoolSize: number;
   databaseStatementTimeoutMs: number;
+  /**
+   * Whether the store serves the simulated exam provider's pages (/exam-provider/…). Outside production by default;
+   * in production only with EXAM_SIMULATOR=true (a demo deployment), since a simulator's doctor is nobody's doctor.
+   */
+  examSimulator: boolean;
   version: string;
 }
 
@@ -188,6 +195,7 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
       (parsed.DATABASE_URL && parsed.APP_ENV === "production" ? os.availableParallelism() : 1),
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
+    examSimulator: parsed.EXAM_SIMULATOR ? parsed.EXAM_SIMULATOR === "true" : parsed.APP_ENV !== "production",
     version,
   };
 }

@@ -7,6 +7,7 @@ import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import type { ImageStore } from "../adapters/image-storage/image-store";
 import type { PrescriptionReader } from "../adapters/ocr/prescription-reader";
+import type { ExamProvider } from "../adapters/exam-provider/exam-provider";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import type { Logger } from "./logger.server";
 import type { PriceBook } from "~/models/catalog";
@@ -26,6 +27,7 @@ export interface AppServices {
   addressVerifier: AddressVerifier;
   imageStore: ImageStore;
   rxReader: PrescriptionReader;
+  examProvider: ExamProvider;
 }
 export const servicesContext = createContext<AppServices>();
 
