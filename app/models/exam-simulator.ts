@@ -7,6 +7,9 @@ import { z } from "zod";
  * the doctor can renew.
  */
 
+/** The simulated practice, as its pages name it (its office and doctor: simulated-provider.server.ts). */
+export const SIMULATED_PRACTICE_NAME = "Lenslane Vision Partners";
+
 // ---------------------------------------------------------------------------------------------------------------
 // Where the simulated practice is licensed.
 

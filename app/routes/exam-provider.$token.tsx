@@ -16,6 +16,7 @@ import {
   finishSchema,
   isSimulatedExamToken,
   safeReturnTo,
+  SIMULATED_PRACTICE_NAME,
   startSchema,
   type AcuityEye,
   type ExamStep,
@@ -33,7 +34,6 @@ import {
   saveReading,
   startExam,
 } from "~/services/adapters/exam-provider/simulated-exams.server";
-import { SIMULATED_PRACTICE } from "~/services/adapters/exam-provider/simulated-provider.server";
 import { notFound } from "~/services/content/content-pages.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
@@ -54,7 +54,7 @@ export const handle: PageHandle = {
 };
 
 export const meta: Route.MetaFunction = () => [
-  { title: `Online vision exam | ${SIMULATED_PRACTICE.name}` },
+  { title: `Online vision exam | ${SIMULATED_PRACTICE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -169,7 +169,7 @@ export default function ExamProviderPage({ loaderData, actionData }: Route.Compo
   return (
     <section className="exam-provider" aria-labelledby="exam-provider-title">
       <p>
-        {SIMULATED_PRACTICE.name} · online vision exam{" "}
+        {SIMULATED_PRACTICE_NAME} · online vision exam{" "}
         <small>(a simulated exam provider: no real doctor reviews this exam)</small>
       </p>
       <h1 id="exam-provider-title">{open ? STEP_TITLES[step] : "Your online vision exam"}</h1>

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { isExamStatus } from "~/models/exams";
-import { DEFAULT_EXAM_RETURN_TO, safeReturnTo, simulatorServesState } from "~/models/exam-simulator";
+import {
+  DEFAULT_EXAM_RETURN_TO,
+  safeReturnTo,
+  SIMULATED_PRACTICE_NAME,
+  simulatorServesState,
+} from "~/models/exam-simulator";
 import type { Database } from "~/services/db/client.server";
 import { simulatedExams } from "~/services/db/schema";
 import type { CreateExamInput, ExamProvider, ProviderAddress, ProviderExam } from "./exam-provider";
@@ -16,7 +21,7 @@ import type { CreateExamInput, ExamProvider, ProviderAddress, ProviderExam } fro
 /** The simulated practice's one office, and its doctor (who signs the prescriptions it issues). */
 export const SIMULATED_PRACTICE: ProviderAddress = {
   id: "lenslane-vision-partners",
-  name: "Lenslane Vision Partners",
+  name: SIMULATED_PRACTICE_NAME,
   address1: "250 S 5th St",
   address2: "Suite 300",
   city: "Boise",
