@@ -25,6 +25,7 @@ import { AdChoicesDialog, SignInDialog } from "./components/shell/dialogs";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
 import { PrescriptionReminder } from "./components/shell/PrescriptionReminder";
+import { RecaptureBanner } from "./components/shell/RecaptureBanner";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
@@ -41,6 +42,7 @@ import { headerCartCount } from "./services/cart/cart-request.server";
 import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
+import { recaptureBanner } from "./services/exams/recapture.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
@@ -63,13 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   const cartId = visitor.session.get("cartId");
   const url = new URL(request.url);
-  const [headerMenu, mainMenu, subMenu, ribbonSlot, reminder] = await Promise.all([
+  const [headerMenu, mainMenu, subMenu, ribbonSlot, reminder, recapture] = await Promise.all([
     content.getMenu("site-header"),
     content.getMenu("hamburger-menu-main-links"),
     content.getMenu("hamburger-menu-sub-links"),
     content.getPromoRibbonSlot(),
     // Signed in: the first-expiring prescription (one indexed read; a signed-in page is never shared by a cache).
     visitor.customer ? prescriptionReminder(services.db, visitor.customer.id) : null,
+    // Only for a customer with a held order (the session lookup says): the attention banner's order (issue 16).
+    visitor.customer && visitor.hasHeldOrder ? recaptureBanner(services, visitor.customer.id) : null,
   ]);
   const navVisitor = { signedIn: visitor.signedIn, hasSubscriptions: visitor.hasSubscriptions };
   return {
@@ -88,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signInDialog: signInDialogState(url, visitor),
     toast: visitor.toast,
     prescriptionReminder: reminder ? prescriptionReminderView(reminder) : null,
+    recapture,
   };
 }
 
@@ -168,6 +173,7 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       <main id="main" className="page" data-page-name={handle.pageName}>
         {children}
       </main>
+      {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
       {handle.footerVisible ? (
         <SiteFooter
           simplified={handle.footerSimplified}

@@ -167,8 +167,28 @@ export default [
   // The spec lists the delete without the api/ prefix; both spellings answer.
   route("rxWallet/:id", "routes/api.rxWallet.$id.ts", { id: "rxWallet:id" }),
 
+  // The online vision exam (issue 16; spec 1 §2.2, spec 2 exam screens). Any other path under /exam is not found.
+  route("exam", "routes/exam._index.tsx"),
+  route("exam/landing", "routes/exam.landing.tsx"),
+  route("exam/start", "routes/exam.start.tsx"),
+  route("exam/start/signed-in", "routes/exam.start.tsx", { id: "exam-start-signed-in" }),
+  route("exam/unsupported-browser", "routes/exam.unsupported-browser.tsx"),
+  route("exam/exam-complete", "routes/exam.exam-complete.tsx"),
+  route("exam/exam-declined", "routes/exam.exam-declined.tsx"),
+  route("exam/rx-details", "routes/exam.rx-details.tsx"),
+
+  // The exam's API (spec 2 exam calls).
+  route("api/examInfo", "routes/api.examInfo.ts"),
+  route("api/examInfo/price", "routes/api.examInfo.price.ts"),
+  route("api/examInfo/create", "routes/api.examInfo.create.ts"),
+  route("api/examInfo/providerAddress/:id", "routes/api.examInfo.providerAddress.$id.ts"),
+  route("api/examInfo/:token/details", "routes/api.examInfo.$token.details.ts"),
+  route("api/examEligibility", "routes/api.examEligibility.ts"),
+  route("api/orders/RecentExams", "routes/api.orders.RecentExams.ts"),
+  route("api/cart/preorderexam", "routes/api.cart.preorderexam.ts"),
+
   // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
-  // the exam, reorder and the dashboard, reviews, the remaining account pages.
+  // reorder and the dashboard, reviews, the remaining account pages.
   route("prescription-request", "routes/prescription-request.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("account/*", "routes/account.tsx"),
@@ -177,7 +197,6 @@ export default [
   route("rate-and-review", "routes/rate-and-review.tsx"),
   route("reviews", "routes/reviews.tsx"),
   route("dynamic-experience", "routes/dynamic-experience.tsx"),
-  route("exam/*", "routes/exam.tsx"),
 
   // Find my perfect brand (spec 2.1), with its query-parameter guards.
   ...["search", "parameters", "calculating", "results/:slug", "ineligible"].map((path) =>
@@ -211,6 +230,7 @@ export default [
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),
   route("resources/ad-choices", "routes/resources.ad-choices.tsx"),
+  route("resources/recapture", "routes/resources.recapture.tsx"),
   route("resources/auth", "routes/resources.auth.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

@@ -108,3 +108,8 @@ export const EXAM_MESSAGES = {
   addToCartFailed: "Something went wrong while trying to add these items to your cart",
   declined: "Exam Declined",
 } as const;
+
+/** The exam's pages (spec: ExamLanding, the start path, ExamPreOrder). */
+export const EXAM_LANDING_PATH = "/exam/landing";
+export const EXAM_START_PATH = "/exam/start";
+export const EXAM_COMPLETE_PATH = "/exam/exam-complete";

@@ -14,6 +14,7 @@ import {
   isExpired,
   isUsableForProduct,
   latestExpirationDate,
+  isExamNeededPostOrder,
   orderPrescriptionSource,
   orderPrescriptionStatus,
   MAX_EXPIRATION_YEARS,
@@ -409,5 +410,18 @@ describe("recorded with an order", () => {
     expect(orderPrescriptionSource({ submitAndSkipImageId: null }, true)).toBe("wallet");
     expect(orderPrescriptionSource({ submitAndSkipImageId: "img" }, false)).toBe("uploaded");
     expect(orderPrescriptionSource({ submitAndSkipImageId: null }, false)).toBe("typed");
+  });
+
+  it("a group ordered from an online exam waits for the exam (PendingExam, source exam) until it is issued", () => {
+    const exam = { ...lens, examVoucherToken: "voucher" };
+    expect(orderPrescriptionStatus(exam)).toBe("PendingExam");
+    expect(orderPrescriptionStatus(exam, "Verified")).toBe("Verified");
+    expect(orderPrescriptionStatus({ ...exam, examVoucherToken: " " })).toBe("PendingVerification");
+    expect(orderPrescriptionSource({ submitAndSkipImageId: null, examVoucherToken: "voucher" }, true)).toBe("exam");
+  });
+
+  it("an exam is needed after the order when a prescription is still to be submitted", () => {
+    expect(isExamNeededPostOrder(["Verified", "PendingSubmission", null])).toBe(true);
+    expect(isExamNeededPostOrder(["PendingVerification", "PendingExam", null])).toBe(false);
   });
 });

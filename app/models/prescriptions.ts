@@ -113,22 +113,30 @@ export function prescriptionProductIds(prescription: Pick<PrescriptionRecord, "r
  * typed, uploaded, or a wallet prescription not yet verified — is verified with the doctor (PendingVerification).
  */
 export function orderPrescriptionStatus(
-  group: { type: string; rxEntryType: string | null; submitAndSkipImageId: string | null },
+  group: { type: string; rxEntryType: string | null; submitAndSkipImageId: string | null; examVoucherToken?: string | null },
   walletStatus: string | null = null,
 ): PrescriptionStatus | null {
   if (group.type !== "Lens") return null;
   if (walletStatus === "Verified") return "Verified";
+  // Ordered from an online exam not yet issued: the exam's doctor writes the prescription (issue 16).
+  if (group.examVoucherToken?.trim()) return "PendingExam";
   if (group.rxEntryType === "SubmitAndSkip" && !group.submitAndSkipImageId?.trim()) return "PendingSubmission";
   return "PendingVerification";
 }
 
-/** How the store got an order group's prescription: chosen from the wallet, an uploaded image, or typed. */
+/** How the store got an order group's prescription: chosen from the wallet, an online exam, an uploaded image, or typed. */
 export function orderPrescriptionSource(
-  group: { submitAndSkipImageId: string | null },
+  group: { submitAndSkipImageId: string | null; examVoucherToken?: string | null },
   fromWallet: boolean,
 ): PrescriptionSource {
+  if (group.examVoucherToken?.trim()) return "exam";
   if (fromWallet) return "wallet";
   return group.submitAndSkipImageId?.trim() ? "uploaded" : "typed";
+}
+
+/** Spec: an exam is needed after the order when any of its prescriptions is still to be submitted. */
+export function isExamNeededPostOrder(statuses: ReadonlyArray<string | null>): boolean {
+  return statuses.includes("PendingSubmission");
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/service
 import { uploadedImageJson } from "~/services/api/images.server";
 import { journeyOf } from "~/services/checkout/funnel.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
+import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
+import { flashToast } from "~/services/platform/session.server";
 import { orderForUpload, ORDER_UPLOAD_MESSAGES, uploadForOrder } from "~/services/prescriptions/order-upload.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
@@ -63,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!order) return jsonError(404, `There is no order ${fields.data.orderNumber}.`);
     if (order.waitingGroups.length === 0) return jsonError(422, ORDER_UPLOAD_MESSAGES.notWaiting);
     outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId });
+    // A held order goes on (recapture): the browser's next page says so.
+    if (outcome.ok && order.held) flashToast(visitor.session, "success", RECAPTURE_MESSAGES.working);
   } else {
     outcome = await uploadRxImage(services, file, { owner: viewer, correlationId: requestId });
   }

@@ -5,7 +5,9 @@ import { orderDetailsPath } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { signInHref, withoutSignIn } from "~/models/sign-in";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
 import { journeyOf } from "~/services/checkout/funnel.server";
+import { flashToast } from "~/services/platform/session.server";
 import { requestInfoContext, servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
 import { orderForUpload, uploadForOrder } from "~/services/prescriptions/order-upload.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
@@ -78,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (order) {
     const outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId });
     if (!outcome.ok) return refuse(outcome.message);
+    // A held order goes on with the new prescription (recapture, issue 16).
+    if (order.held) flashToast(visitor.session, "success", RECAPTURE_MESSAGES.working);
     return redirect(`/upload-success?oid=${encodeURIComponent(order.orderNumber)}`, 303);
   }
   const outcome = await uploadRxImage(services, file, {

@@ -35,6 +35,10 @@ export interface JourneyData {
   addressVerification?: unknown;
   /** The same for a subscription's address change (with the subscription's id). */
   subscriptionAddressVerification?: unknown;
+  /** Spec "examOptions": the online exam being taken (signed in only; cleared with the session on sign-out). */
+  examVoucherToken?: string;
+  /** Spec: the shopper chose to take the exam in a browser the store does not support. */
+  allowUnsupportedBrowser?: boolean;
 }
 
 export function journeyOf(session: StoreSession): JourneyData {

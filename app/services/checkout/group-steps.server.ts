@@ -286,7 +286,7 @@ const sameName = (firstName: string, lastName: string) =>
  * The customer's patient of this name (one per case-insensitive trimmed name): found, or added; its spelling
  * follows the latest entry. Runs inside the caller's transaction.
  */
-async function upsertPatient(tx: Executor, customerId: number, firstName: string, lastName: string) {
+export async function upsertPatient(tx: Executor, customerId: number, firstName: string, lastName: string) {
   const find = () =>
     tx
       .select({ id: patients.id })

@@ -56,6 +56,7 @@ export async function confirmOrder(
           type: group.type,
           rxEntryType: group.rxEntryType,
           submitAndSkipImageId: group.submitAndSkipImageId,
+          examVoucherToken: group.examVoucherToken ?? null,
           patient: group.patient,
           doctor: group.doctor,
           autoReorder: group.autoReorderFrequencyDays !== null,
@@ -72,12 +73,14 @@ export async function confirmOrder(
           patient: group.patient,
           doctor: group.doctor,
           rxEntryType: group.rxEntryType,
+          examVoucherToken: group.examVoucherToken ?? null,
           prescriptionStatus:
             recorded?.status ??
             orderPrescriptionStatus({
               type: group.type,
               rxEntryType: group.rxEntryType,
               submitAndSkipImageId: group.submitAndSkipImageId,
+              examVoucherToken: group.examVoucherToken ?? null,
             }),
           prescriptionId: recorded?.prescriptionId ?? null,
           autoReorderFrequencyDays: group.autoReorderFrequencyDays,

@@ -27,6 +27,8 @@ export interface PlannedGroup {
   autoReorderFrequencyDays: number | null;
   rxEntryType: string | null;
   submitAndSkipImageId: string | null;
+  /** The online exam the group's prescription comes from (absent in plans written before issue 16). */
+  examVoucherToken?: string | null;
   patient: CheckoutGroupDetails["patient"];
   doctor: CheckoutGroupDetails["doctor"];
   extras: GroupPrescriptionExtras | null;

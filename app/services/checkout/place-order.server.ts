@@ -278,6 +278,7 @@ async function reserveOrder(
         autoReorderFrequencyDays: group.autoReorderFrequencyDays,
         rxEntryType: details?.rxEntryType ?? null,
         submitAndSkipImageId: details?.submitAndSkipImageId ?? null,
+        examVoucherToken: details?.examVoucherToken ?? null,
         patient: details?.patient ?? null,
         doctor: details?.doctor ?? null,
         extras: extrasById.get(group.id) ?? null,

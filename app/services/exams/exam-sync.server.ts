@@ -4,6 +4,7 @@ import type { IssuedPrescription } from "../adapters/exam-provider/exam-provider
 import type { Executor } from "../db/client.server";
 import { examVouchers, orderGroups, orders, prescriptions } from "../db/schema";
 import type { AppServices } from "../platform/context.server";
+import { completeRecaptureByExam } from "./recapture.server";
 
 /**
  * How the store learns what happened to an exam (decision 31): it reads the exam from the provider and brings its
@@ -31,7 +32,7 @@ export async function syncExamVoucher(
 ): Promise<ExamVoucherRow | null> {
   const exam = await services.examProvider.getExam(token);
   if (!exam) return null;
-  return services.db.transaction(async (tx) => {
+  const synced = await services.db.transaction(async (tx) => {
     // The lock makes racing syncs of one voucher take turns, so the issued prescription is written once.
     const [voucher] = await tx.select().from(examVouchers).where(eq(examVouchers.token, token)).for("update");
     if (!voucher) return null;
@@ -58,6 +59,9 @@ export async function syncExamVoucher(
     }
     return updated ?? null;
   });
+  // A recapture exam taken with potential evidence (or issued) sends its held order on (issue 16).
+  if (synced) await completeRecaptureByExam(services.db, synced, now);
+  return synced;
 }
 
 /** The groups of the voucher's customer's orders that were ordered from this exam. */

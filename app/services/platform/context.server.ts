@@ -61,6 +61,8 @@ export interface Visitor {
   priceBook: PriceBook;
   signedIn: boolean;
   hasSubscriptions: boolean;
+  /** A held order may need the recapture banner (issue 16): only then does the root loader work it out. */
+  hasHeldOrder: boolean;
   promoRibbonDismissed: boolean;
   /** The request carries a cookie of ours, so its page may be personal and must not be shared. */
   hasPersonalCookies: boolean;

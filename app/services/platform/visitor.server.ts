@@ -12,6 +12,7 @@ import { servicesContext, visitorContext, type AppServices, type VisitorCustomer
 import { hasPersonalCookies, takePendingToast, type StoreSession } from "./session.server";
 import { lastOrderAt } from "../orders/order-history.server";
 import { subscriptionsToSend } from "../subscriptions/subscriptions.server";
+import { heldOrderExists } from "../exams/recapture.server";
 import { RequestMemo, requestMemoContext } from "./request-memo.server";
 
 const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
@@ -89,14 +90,21 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const bearer = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.get("Authorization") ?? "")?.[1];
   const authSessionId = bearer ?? session.get("authSessionId");
   let subscriber = false;
+  let heldOrder = false;
   if (authSessionId) {
     // One query: the session's customer and whether they have subscriptions (the header and footer show them).
-    const found = await visitorForSession(db, authSessionId, (customerId) => subscriptionsToSend(db, customerId));
+    const found = await visitorForSession(
+      db,
+      authSessionId,
+      (customerId) => subscriptionsToSend(db, customerId),
+      (customerId) => heldOrderExists(db, customerId),
+    );
     if (found) {
       const { id, email, firstName, lastName, passwordHash } = found.customer;
       customer = { id, email, firstName, lastName, hasPassword: passwordHash !== null };
       signedInVia = found.method;
       subscriber = found.hasSubscriptions;
+      heldOrder = found.hasHeldOrder;
       // Browsers keep a cookie at most 400 days (Chromium caps Max-Age), so a signed-in cookie is re-sent once a
       // day while it is used: "remember me" then lasts as long as its session row (10 years).
       const renewedAt = session.get("cookieRenewedAt") ?? 0;
@@ -129,6 +137,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     signedIn: customer !== null,
     // The header and footer show 'My subscriptions' only to customers who have one (spec 1 §2.6).
     hasSubscriptions: subscriber,
+    hasHeldOrder: heldOrder,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
     hasPersonalCookies: personal,
     signInFlash,

@@ -1,13 +1,17 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
 import { DELETED_CODE, isOrderNumberShaped } from "~/models/order-status";
+import { RECAPTURE_PRESCRIPTION_STATUSES, RECAPTURE_STATUS_CODES } from "~/models/recapture";
 import type { Executor } from "../db/client.server";
 import { orderGroups, orders, prescriptions } from "../db/schema";
+import { completeRecapture, resumeHeldOrder } from "../exams/recapture.server";
 import { uploadRxImage, type ImageServices, type ImageViewer, type UploadOutcome } from "./rx-images.server";
 
 /**
  * The prescription for a placed order that waits for it (upload-rx?oid=, and POST api/images with an orderNumber):
  * the image is kept with the order, the order's groups in PendingSubmission go to PendingVerification, and so do the
- * prescriptions recorded for them (now 'uploaded'). All in the image row's transaction.
+ * prescriptions recorded for them (now 'uploaded'). All in the image row's transaction. A held order (status H or S,
+ * its prescription pending exam or verification, or failed: recapture, issue 16) takes an upload too: it goes on,
+ * its lens groups waiting for the new prescription to be verified, and its attention banner completes.
  */
 
 export const ORDER_UPLOAD_MESSAGES = {
@@ -26,6 +30,8 @@ export interface UploadOrder {
   customerId: number;
   /** The groups still waiting for the prescription (PendingSubmission), with the prescription recorded for each. */
   waitingGroups: Array<{ id: number; prescriptionId: number | null }>;
+  /** Held for its prescription (recapture): the upload sends it on. */
+  held: boolean;
 }
 
 /** The order, when the viewer may see it (deleted ones never); null otherwise, as for one that does not exist. */
@@ -36,19 +42,39 @@ export async function orderForUpload(
 ): Promise<UploadOrder | null> {
   if (!isOrderNumberShaped(orderNumber ?? undefined)) return null;
   const [order] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      customerId: orders.customerId,
+      statusCode: orders.statusCode,
+    })
     .from(orders)
     .where(
       and(eq(orders.orderNumber, orderNumber!), ne(orders.statusCode, DELETED_CODE), eq(orders.paymentState, "paid")),
     );
   if (!order) return null;
   if (order.customerId !== viewer.customerId && !viewer.placedOrderNumbers.includes(order.orderNumber)) return null;
+  const held = (RECAPTURE_STATUS_CODES as readonly string[]).includes(order.statusCode);
   const waitingGroups = await db
     .select({ id: orderGroups.id, prescriptionId: orderGroups.prescriptionId })
     .from(orderGroups)
-    .where(and(eq(orderGroups.orderId, order.id), eq(orderGroups.prescriptionStatus, "PendingSubmission")))
+    .where(and(eq(orderGroups.orderId, order.id), waitingForPrescription(held)))
     .orderBy(asc(orderGroups.position));
-  return { ...order, waitingGroups };
+  const { statusCode: _statusCode, ...rest } = order;
+  return { ...rest, waitingGroups, held: held && waitingGroups.length > 0 };
+}
+
+/** Groups waiting for a prescription: to be sent later, or, on a held order, the lens groups it was held for. */
+function waitingForPrescription(held: boolean) {
+  const later = eq(orderGroups.prescriptionStatus, "PendingSubmission");
+  if (!held) return later;
+  return or(
+    later,
+    and(
+      eq(orderGroups.type, "Lens"),
+      inArray(orderGroups.prescriptionStatus, [...RECAPTURE_PRESCRIPTION_STATUSES]),
+    ),
+  );
 }
 
 /**
@@ -76,11 +102,16 @@ export async function uploadForOrder(
         .where(and(eq(orderGroups.orderId, order.id), eq(orderGroups.prescriptionStatus, "PendingSubmission")))
         .returning({ prescriptionId: orderGroups.prescriptionId });
       const ids = moved.flatMap((group) => (group.prescriptionId ? [group.prescriptionId] : []));
-      if (ids.length === 0) return;
-      await tx
-        .update(prescriptions)
-        .set({ status: "PendingVerification", source: "uploaded", updatedAt: now })
-        .where(and(inArray(prescriptions.id, ids), eq(prescriptions.customerId, order.customerId)));
+      if (ids.length > 0) {
+        await tx
+          .update(prescriptions)
+          .set({ status: "PendingVerification", source: "uploaded", updatedAt: now })
+          .where(and(inArray(prescriptions.id, ids), eq(prescriptions.customerId, order.customerId)));
+      }
+      if (order.held) {
+        await resumeHeldOrder(tx, order.id, { prescriptionStatus: "PendingVerification", source: "uploaded" }, now);
+        await completeRecapture(tx, { customerId: order.customerId, orderId: order.id }, now);
+      }
     },
   });
 }

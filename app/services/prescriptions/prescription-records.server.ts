@@ -12,7 +12,7 @@ import {
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import type { ImageStore } from "../adapters/image-storage/image-store";
 import type { Database, Executor } from "../db/client.server";
-import { lineItemGroups, orderGroups, patients, prescriptions, rxImages } from "../db/schema";
+import { examVouchers, lineItemGroups, orderGroups, patients, prescriptions, rxImages } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
 
 /**
@@ -53,6 +53,8 @@ export interface OrderedLensGroup {
   type: string;
   rxEntryType: string | null;
   submitAndSkipImageId: string | null;
+  /** Ordered from an online exam: its voucher. */
+  examVoucherToken?: string | null;
   patient: { firstName: string; lastName: string; patientId?: number | null } | null;
   doctor: { id: number; firstName: string; lastName: string; phone: string; clinicName: string } | null;
   autoReorder: boolean;
@@ -63,6 +65,21 @@ export interface OrderedLensGroup {
     quantity: number;
     parameters: Record<string, string>;
   }>;
+}
+
+/** The prescription the group's online exam issued into the customer's wallet, if it was issued. */
+async function issuedExamPrescriptionId(
+  tx: Executor,
+  customerId: number,
+  group: OrderedLensGroup,
+): Promise<number | null> {
+  const token = group.examVoucherToken?.trim();
+  if (!token) return null;
+  const [voucher] = await tx
+    .select({ prescriptionId: examVouchers.prescriptionId })
+    .from(examVouchers)
+    .where(and(eq(examVouchers.token, token), eq(examVouchers.customerId, customerId)));
+  return voucher?.prescriptionId ?? null;
 }
 
 /** An eye as the order sent it: a line without its real UPC yet keeps the submit-and-skip marker. */
@@ -110,7 +127,8 @@ export async function recordGroupPrescription(
     : null;
   const expiresOn = input.extras?.prescriptionExpiresOn ?? null;
 
-  const walletId = input.extras?.walletPrescriptionId ?? null;
+  // A group ordered from an exam the doctor already issued orders that prescription, like a wallet choice.
+  const walletId = input.extras?.walletPrescriptionId ?? (await issuedExamPrescriptionId(tx, customerId, group));
   const [saved] =
     walletId === null
       ? []

@@ -187,12 +187,14 @@ export async function customerForSession(db: Database, token: string, now = new 
 
 /**
  * customerForSession, and in the same query whether the customer has subscriptions to show (`hasSubscriptions`'s
- * rule, given as `subscriptions`): the root middleware asks both on every signed-in request.
+ * rule, given as `subscriptions`) and a held order the recapture banner may be about (`heldOrders`): the root
+ * middleware asks all three on every signed-in request.
  */
 export async function visitorForSession(
   db: Database,
   token: string,
   subscriptions: (customerId: SQLWrapper) => SQLWrapper,
+  heldOrders: (customerId: SQLWrapper) => SQLWrapper,
   now = new Date(),
 ) {
   const [row] = await db
@@ -202,6 +204,7 @@ export async function visitorForSession(
       proven: authSessions.proven,
       createdAt: authSessions.createdAt,
       hasSubscriptions: sql<boolean>`exists (${subscriptions(customers.id)})`,
+      hasHeldOrder: sql<boolean>`exists (${heldOrders(customers.id)})`,
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))

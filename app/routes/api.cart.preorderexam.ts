@@ -1,0 +1,40 @@
+import { EXAM_MESSAGES } from "~/models/exams";
+import { apiCartClient, cartJson } from "~/services/api/cart.server";
+import { preorderExamSchema, requireExamApiCustomer } from "~/services/api/exams.server";
+import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { createCart } from "~/services/cart/cart.server";
+import { addExamToCart } from "~/services/exams/exam-cart.server";
+import { examDetails } from "~/services/exams/exam-vouchers.server";
+import { visitorContext } from "~/services/platform/context.server";
+import type { Route } from "./+types/api.cart.preorderexam";
+
+/**
+ * POST /api/cart/preorderexam/ {examVoucherToken, rightQuantity?, leftQuantity?} → 200 { cart } with the exam's
+ * lenses in a new group carrying the voucher. 409 { error: 'Exam Declined' } for a declined exam (the page shows
+ * ExamDeclined) or one not finished; 404 an exam that is not the customer's; 422/400 with 'Something went wrong
+ * while trying to add these items to your cart' or the quantity's message; 401 signed out.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const customer = requireExamApiCustomer(request, context);
+  const input = parseJson(preorderExamSchema, await readJson(request));
+  const client = await apiCartClient(request, context);
+  const voucher = await examDetails(client.services, customer.id, input.examVoucherToken);
+  if (!voucher) return jsonError(404, EXAM_MESSAGES.detailsFailed);
+  const { session } = context.get(visitorContext);
+  const cart = client.viaBearer
+    ? { cartId: client.cartId ?? (await createCart(client.services.db, customer.id)) }
+    : { session };
+  const added = await addExamToCart(client.services.db, {
+    voucher,
+    cart,
+    customerId: customer.id,
+    quantities: { right: input.rightQuantity, left: input.leftQuantity },
+  });
+  if (!added.ok) return privateJson({ error: added.message }, added.status);
+  return privateJson({ cart: await cartJson(client.services, added.cartId, client.shopper) });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,217 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { examAddToCartSchema } from "~/models/exam-forms";
+import { EXAM_MESSAGES, EXAM_START_PATH, voucherApprovalStatus } from "~/models/exams";
+import type { PageHandle } from "~/models/page";
+import { fullName } from "~/models/patient";
+import { RECAPTURE_MESSAGES } from "~/models/recapture";
+import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
+import { addExamToCart, examLenses } from "~/services/exams/exam-cart.server";
+import { requireExamCustomer } from "~/services/exams/exam-start.server";
+import { examDetails } from "~/services/exams/exam-vouchers.server";
+import { completeRecaptureByExam } from "~/services/exams/recapture.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { readForm } from "~/services/platform/http.server";
+import { flashToast } from "~/services/platform/session.server";
+import type { Route } from "./+types/exam.exam-complete";
+
+/**
+ * ExamPreOrder (spec: /exam/exam-complete, the default page after the exam): where the exam stands, and the exam's
+ * lenses into the cart (the same service as POST /api/cart/preorderexam/). A declined exam goes to ExamDeclined; a
+ * recapture exam sends the held order on instead.
+ */
+export const handle: PageHandle = { pageName: "ExamPreOrder", headerType: "simple", footerSimplified: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your exam | Lenslane" },
+  { name: "robots", content: "noindex" },
+];
+
+function tokenOf(request: Request, journeyToken: string | undefined): string | null {
+  const token = new URL(request.url).searchParams.get("examvouchertoken") ?? journeyToken ?? null;
+  return token && /^[A-Za-z0-9_-]{10,100}$/.test(token) ? token : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { session } = context.get(visitorContext);
+  const customer = requireExamCustomer(context, request);
+  const token = tokenOf(request, journeyOf(session).examVoucherToken);
+  const voucher = token ? await examDetails(services, customer.id, token, { fresh: true }) : null;
+  if (!voucher) throw data({ message: EXAM_MESSAGES.detailsFailed }, { status: 404 });
+
+  const approval = voucherApprovalStatus(voucher.status);
+  if (approval === "Declined") {
+    throw redirect(`/exam/exam-declined?examvouchertoken=${encodeURIComponent(voucher.token)}`);
+  }
+  // Spec: the journey forgets the exam once it is complete.
+  if ((approval === "Pending" || approval === "Approved") && journeyOf(session).examVoucherToken) {
+    updateJourney(session, { examVoucherToken: undefined });
+  }
+  if (voucher.isRecapture && voucher.orderId !== null) {
+    if (await completeRecaptureByExam(services.db, voucher)) {
+      flashToast(session, "success", RECAPTURE_MESSAGES.working);
+      // Once more, so the toast shows on the page that follows.
+      throw redirect(`/exam/exam-complete?examvouchertoken=${encodeURIComponent(voucher.token)}`);
+    }
+  }
+  const lenses = approval === "Pending" || approval === "Approved" ? await examLenses(services.db, voucher) : [];
+  return {
+    token: voucher.token,
+    status: voucher.status,
+    approval,
+    patientName: fullName({ firstName: voucher.patientFirstName, lastName: voucher.patientLastName }),
+    isRecapture: voucher.isRecapture,
+    potentialEvidence: voucher.potentialEvidence,
+    lenses: lenses.map(({ eye, productName, parametersText, eyeTitle, quantityOptions, defaultQuantity }) => ({
+      eye,
+      productName,
+      parametersText,
+      eyeTitle,
+      quantityOptions,
+      defaultQuantity,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { session } = context.get(visitorContext);
+  const customer = requireExamCustomer(context, request);
+  const submission = parseWithZod(await readForm(request), { schema: examAddToCartSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { examVoucherToken, rightQuantity, leftQuantity } = submission.value;
+  const voucher = await examDetails(services, customer.id, examVoucherToken);
+  if (!voucher) return data(submission.reply({ formErrors: [EXAM_MESSAGES.addToCartFailed] }), { status: 404 });
+  const added = await addExamToCart(services.db, {
+    voucher,
+    cart: { session },
+    customerId: customer.id,
+    quantities: { right: rightQuantity, left: leftQuantity },
+  });
+  if (!added.ok) {
+    if (added.message === EXAM_MESSAGES.declined) {
+      throw redirect(`/exam/exam-declined?examvouchertoken=${encodeURIComponent(voucher.token)}`, 303);
+    }
+    return data(submission.reply({ formErrors: [added.message] }), { status: added.status });
+  }
+  flashToast(session, "success", "Your exam's lenses are in your cart.");
+  return redirect("/cart", 303);
+}
+
+export default function ExamCompletePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { approval, patientName, lenses, token } = loaderData;
+  const [form] = useForm({
+    id: "exam-add-to-cart",
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: examAddToCartSchema }),
+  });
+  if (approval === "Needed") {
+    return (
+      <section className="narrow-page">
+        <h1>{patientName}&apos;s exam isn&apos;t finished</h1>
+        <p>Finish the exam to get your new prescription. Your answers so far are kept.</p>
+        <Form method="post" action={EXAM_START_PATH}>
+          <input type="hidden" name="intent" value="continue" />
+          <input type="hidden" name="examVoucherToken" value={token} />
+          <button type="submit" className="button button-primary">
+            Continue your exam
+          </button>
+        </Form>
+      </section>
+    );
+  }
+  if (approval !== "Pending" && approval !== "Approved") {
+    return (
+      <section className="narrow-page">
+        <h1>This exam has ended</h1>
+        <p>
+          {patientName}&apos;s exam was {loaderData.status === "Expired" ? "not finished in time" : "canceled"}. You can
+          start a new one at any time.
+        </p>
+        <p>
+          <Link to={EXAM_START_PATH} className="button button-primary">
+            Start a new exam
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (loaderData.isRecapture) {
+    return (
+      <section className="narrow-page">
+        <h1>Thank you, your exam is with the doctor</h1>
+        <p>
+          {loaderData.potentialEvidence || approval === "Approved"
+            ? "We're working on your order: we'll ship it as soon as the doctor issues the prescription."
+            : "The doctor will review your exam. We'll e-mail you about your order."}
+        </p>
+        <p>
+          <Link to="/order-history">Your orders</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="narrow-page exam-complete">
+      <h1>{approval === "Approved" ? `${patientName}'s prescription is ready` : "Thank you, your exam is with the doctor"}</h1>
+      <p>
+        {approval === "Approved"
+          ? "The doctor issued your new prescription. It's saved to your account."
+          : "A doctor reviews your exam, usually within a day. Order your lenses now: we ship them as soon as the doctor issues your prescription."}
+      </p>
+      {approval === "Approved" ? (
+        <p>
+          <Link to={`/exam/rx-details?examvouchertoken=${encodeURIComponent(token)}`}>View your prescription</Link>
+        </p>
+      ) : null}
+      {lenses.length > 0 ? (
+        <Form method="post" {...getFormProps(form)} className="order-form">
+          <h2>Order your lenses</h2>
+          {form.errors ? (
+            <p className="field-error" role="alert" id={form.errorId}>
+              {form.errors.join(" ")}
+            </p>
+          ) : null}
+          <input type="hidden" name="examVoucherToken" value={token} />
+          {lenses.map((lens) => (
+            <p className="form-field" key={lens.eye}>
+              <label htmlFor={`exam-quantity-${lens.eye}`}>
+                {lens.eyeTitle}: {lens.productName} ({lens.parametersText}), boxes
+              </label>
+              <select id={`exam-quantity-${lens.eye}`} name={`${lens.eye}Quantity`} defaultValue={lens.defaultQuantity}>
+                {lens.quantityOptions.map((quantity) => (
+                  <option key={quantity} value={quantity}>
+                    {quantity}
+                  </option>
+                ))}
+              </select>
+            </p>
+          ))}
+          <button type="submit" className="button button-primary">
+            Add to cart
+          </button>
+        </Form>
+      ) : (
+        <p>
+          The lenses on your exam aren&apos;t sold here any more. <Link to="/lenses">Choose your lenses</Link>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="narrow-page">
+      <h1>Your exam</h1>
+      <p className="notice" role="alert">
+        {EXAM_MESSAGES.detailsFailed}
+      </p>
+      <p>
+        <Link to={EXAM_START_PATH}>Start or continue your exam</Link>
+      </p>
+    </section>
+  );
+}
