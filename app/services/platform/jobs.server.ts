@@ -5,6 +5,7 @@ import { scrubExpiredSecrets } from "../adapters/email/outbox-delivery.server";
 import { sendReorderReminders, type ReminderSummary } from "../subscriptions/reorder-reminders.server";
 import { runDueSubscriptions, type RunnerServices, type RunSummary } from "../subscriptions/reorder-runner.server";
 import { recoverPendingOrders } from "../checkout/order-confirmation.server";
+import { runVerificationPass, type VerificationSummary } from "../prescriptions/verification.server";
 import type { AppServices } from "./context.server";
 import { startJobQueue, type JobQueue, type QueueTiming } from "./queue.server";
 
@@ -26,15 +27,21 @@ export interface JobsSummary {
   reminders: ReminderSummary;
   reorders: RunSummary;
   email: OutboxSummary;
+  verification: VerificationSummary;
 }
 
+/** What the jobs run with: the reorder runner's services and the prescriber verifier. */
+export type JobRunServices = RunnerServices & Pick<AppServices, "prescriberVerifier">;
+
 /** Reminders first: a reorder placed in this run has already moved its date past the reminder's window. */
-export async function runJobs(services: RunnerServices, now: Date = new Date()): Promise<JobsSummary> {
+export async function runJobs(services: JobRunServices, now: Date = new Date()): Promise<JobsSummary> {
   const reminders = await sendReorderReminders(services, now);
   const reorders = await runDueSubscriptions(services, now);
+  // Orders this run placed are verified with the doctor in the same run.
+  const verification = await runVerificationPass(services, now);
   // Last, so the e-mails this run wrote go out now.
   const email = await runOutboxJobs(services, now);
-  return { reminders, reorders, email };
+  return { reminders, reorders, email, verification };
 }
 
 /** Delivers the due e-mails (a no-op without SMTP), then removes the secrets that expired. */
@@ -48,7 +55,12 @@ export async function runOutboxJobs(
 }
 
 /** The queues the store works, and what each runs. */
-export const JOB_QUEUES = { outbox: "outbox", reorders: "reorders", payments: "payments" } as const;
+export const JOB_QUEUES = {
+  outbox: "outbox",
+  reorders: "reorders",
+  payments: "payments",
+  verification: "verification",
+} as const;
 
 /**
  * A cron expression (UTC) for "every `minutes` minutes", or null for never (0). Under an hour it runs at the minutes
@@ -63,10 +75,10 @@ export function everyMinutesCron(minutes: number): string | null {
   return hours >= 24 ? "0 0 * * *" : hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
 }
 
-export type JobServices = RunnerServices & Pick<AppServices, "database">;
+export type JobServices = JobRunServices & Pick<AppServices, "database">;
 
 /**
- * Starts the store's jobs on the queue: the outbox and payment recovery every minute, the reorder jobs every
+ * Starts the store's jobs on the queue: the outbox, payment recovery and prescription verification every minute, the reorder jobs every
  * `jobsIntervalMinutes` (none when 0). With `work` false this process only keeps the schedules (a deployment with worker processes of its own,
  * `npm run worker`). Stop it before closing the database; it waits for a run in progress, and for a delivery a
  * request kicked off (deliverSoon).
@@ -99,6 +111,15 @@ export async function startJobs(
         expireInSeconds: 5 * 60,
         retryLimit: 3,
         handler: () => recoverPendingOrders(services),
+      },
+      {
+        // Prescriptions verified with the doctor: send requests, read answers, verify passively after 8 business
+        // hours (decision 30). Every step is a guarded update, so an overlapping or repeated run acts once.
+        name: JOB_QUEUES.verification,
+        cron: "* * * * *",
+        expireInSeconds: 5 * 60,
+        retryLimit: 3,
+        handler: () => runVerificationPass(services),
       },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },
