@@ -200,6 +200,7 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
+  route("dev/verifications", "routes/dev.verifications.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
   // The bench's framework floor: a page that renders almost nothing (scripts/bench.ts, target "floor").
   route("dev/floor", "routes/dev.floor.tsx"),

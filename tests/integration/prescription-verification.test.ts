@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as devVerifications from "~/routes/dev.verifications";
+import * as detailsPage from "~/routes/order-history.$orderNumber";
+import { createAuthSession } from "~/services/accounts/auth/accounts.server";
 import type { PrescriberVerifier } from "~/services/adapters/prescriber-verification/prescriber-verifier";
 import { answerSimulatedRequest } from "~/services/adapters/prescriber-verification/simulated-prescriber.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
@@ -17,7 +20,7 @@ import { JOB_QUEUES, startJobs } from "~/services/platform/jobs.server";
 import { runVerificationPass, SEND_CLAIM_SECONDS } from "~/services/prescriptions/verification.server";
 import { readyToOrder } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
-import { createTestServices } from "../setup/test-context";
+import { createRequestContext, createTestServices, settle } from "../setup/test-context";
 
 // Verifying prescriptions with the doctor (issue 16, decision 30): the verification job against the simulated
 // prescriber. Time is driven by the pass's `now`: sent on Monday 23 November 2026 at 10:00 in Boise, the 8 business
@@ -297,5 +300,119 @@ describe("exactly once", () => {
       reference: requests[0]!.reference,
       sentAt: requests[0]!.receivedAt,
     });
+  });
+});
+
+/** Calls a page's loader or action as the router does (a form makes it a POST), giving back what came out. */
+async function call(
+  handler: (args: never) => unknown,
+  path: string,
+  options: { form?: Record<string, string>; cookie?: string; params?: Record<string, string>; as?: AppServices } = {},
+) {
+  const headers = new Headers(options.cookie ? { Cookie: options.cookie } : {});
+  const init: RequestInit = { headers };
+  if (options.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    Object.assign(init, { method: "POST", body: new URLSearchParams(options.form).toString() });
+  }
+  const request = new Request(`http://store.test${path}`, init);
+  const context = await createRequestContext(options.as ?? services, request);
+  return settle(async () => handler({ request, params: options.params ?? {}, context } as never));
+}
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : ((result as { init?: { status?: number } | null }).init?.status ?? 200);
+
+describe("order details show where verification stands", () => {
+  it("before sending, once sent (with when we ship), and on hold after an invalid answer", async () => {
+    const order = await placed();
+    const token = await createAuthSession(database.db, order.order.customerId, "password", false);
+    const { session } = await services.sessions.getSession(null);
+    session.set("authSessionId", token);
+    const cookie = (await services.sessions.commitSession(session)).split(";")[0]!;
+    const notice = async () => {
+      const details = (await call(detailsPage.loader, `/account/order-history/${order.order.orderNumber}`, {
+        cookie,
+        params: { orderNumber: order.order.orderNumber },
+      })) as Awaited<ReturnType<typeof detailsPage.loader>>;
+      return details.groups[0]!.verification;
+    };
+
+    expect(await notice()).toEqual({ tone: "info", text: "We're asking Dr. Rita Hale to confirm your prescription." });
+    await runVerificationPass(services, SENT);
+    expect((await notice())?.text).toBe(
+      "We asked Dr. Rita Hale to confirm your prescription; we'll ship after Tue, Nov 24, 10:00 AM MT unless they " +
+        "tell us otherwise.",
+    );
+    const { reference } = (await verificationOf(order.group.id))!;
+    await answerSimulatedRequest(database.db, reference!, { kind: "invalid" });
+    await runVerificationPass(services, later(SENT, 10));
+    expect(await notice()).toEqual({
+      tone: "attention",
+      text:
+        "Dr. Rita Hale couldn't confirm your prescription. Your order is on hold: we need a current, valid " +
+        "prescription to send your lenses.",
+    });
+  });
+});
+
+describe("/dev/verifications", () => {
+  it("lists the requests and answers as the doctor; the store acts on the answer at once", async () => {
+    const order = await sentOrder();
+    const page = (await call(devVerifications.loader, "/dev/verifications")) as Awaited<
+      ReturnType<typeof devVerifications.loader>
+    >;
+    const row = page.verifications.find((candidate) => candidate.orderNumber === order.order.orderNumber)!;
+    expect(row).toMatchObject({
+      state: "sent",
+      doctor: "Dr. Rita Hale, Boise Eye Care",
+      patient: "Ann Lee",
+      reference: order.reference,
+      sent: "Mon, Nov 23, 10:00 AM MT",
+      deadline: "Tue, Nov 24, 10:00 AM MT",
+      answer: null,
+    });
+    expect(row.asked).toHaveLength(2);
+    expect(row.asked[0]).toMatch(/^Right eye: .* — Power\/sphere -1\.00/);
+
+    const answered = await call(devVerifications.action, "/dev/verifications", {
+      form: { intent: "correct", reference: order.reference, eye: "left", parameter: "power", value: "-2.00" },
+    });
+    expect(statusOf(answered)).toBe(303);
+    expect(await verificationOf(order.group.id)).toMatchObject({ state: "corrected" });
+    expect((await stateOf(order)).prescription.leftEye?.parameters.power).toBe("-2.00");
+  });
+
+  it("answers bad input with 400 and a message, and saves nothing", async () => {
+    const order = await sentOrder();
+    const bad: Array<[Record<string, string>, string]> = [
+      [{ intent: "confirm", reference: "nope" }, "Choose a verification request from the list."],
+      [{ intent: "approve", reference: order.reference }, ""],
+      [{ intent: "correct", reference: order.reference, eye: "middle", parameter: "power", value: "-2" }, "eye"],
+      [{ intent: "correct", reference: order.reference, eye: "left", parameter: "shade", value: "-2" }, "parameter"],
+      [{ intent: "correct", reference: order.reference, eye: "left", parameter: "power", value: "<b>" }, "value"],
+      [{ intent: "correct", reference: order.reference, eye: "left", parameter: "power", value: "-1.25" }, "Confirm"],
+      [{ intent: "expired", reference: "pv_sim_000000000000000000000000" }, "no verification request"],
+    ];
+    for (const [form, message] of bad) {
+      const result = await call(devVerifications.action, "/dev/verifications", { form });
+      expect(statusOf(result), JSON.stringify(form)).toBe(400);
+      const error = (result as { data: { error: string } }).data.error;
+      expect(error.length, JSON.stringify(form)).toBeGreaterThan(0);
+      expect(error, JSON.stringify(form)).toContain(message);
+    }
+    const [request] = await requestsFor(order.order.orderNumber);
+    expect(request!.answer).toBeNull();
+    expect((await verificationOf(order.group.id))?.state).toBe("sent");
+  });
+
+  it("is not found in production", async () => {
+    const production = createTestServices(database, { APP_ENV: "production" });
+    production.logger.level = "silent";
+    expect(statusOf(await call(devVerifications.loader, "/dev/verifications", { as: production }))).toBe(404);
+    const posted = await call(devVerifications.action, "/dev/verifications", {
+      as: production,
+      form: { intent: "run-pass" },
+    });
+    expect(statusOf(posted)).toBe(404);
   });
 });
