@@ -219,6 +219,7 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
+  route("dev/verifications", "routes/dev.verifications.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
   // The simulated exam provider (decision 31): its exam pages (outside production unless EXAM_SIMULATOR=true) and the
   // development page that plays its doctor.

@@ -1,13 +1,14 @@
-// `npm run jobs`: sends the due reorder reminders, places the due auto-reorders, then delivers the e-mail outbox (by
-// SMTP, when SMTP_URL is set) and removes expired secrets from stored e-mails, once, against the database the
-// server uses (DATABASE_URL, else PGlite under DATA_DIR), and prints what it did. Exits non-zero only when something
-// unexpected failed (a declined card is a recorded outcome, not an error). Safe to run next to the server on
-// Postgres (claims keep two runners from placing one order twice). PGlite allows one process at a time: with the
-// server running on the same DATA_DIR this refuses to start; let the server run the jobs (JOBS_INTERVAL_MINUTES, or
-// the buttons on /dev/orders) or stop it first.
+// `npm run jobs`: sends the due reorder reminders, places the due auto-reorders, runs a prescription verification pass
+// (decision 30), then delivers the e-mail outbox (by SMTP, when SMTP_URL is set) and removes expired secrets from
+// stored e-mails, once, against the database the server uses (DATABASE_URL, else PGlite under DATA_DIR), and prints
+// what it did. Exits non-zero only when something unexpected failed (a declined card is a recorded outcome, not an
+// error). Safe to run next to the server on Postgres (claims keep two runners from placing one order twice). PGlite
+// allows one process at a time: with the server running on the same DATA_DIR this refuses to start; let the server
+// run the jobs (JOBS_INTERVAL_MINUTES, or the buttons on /dev/orders) or stop it first.
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
+import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
 import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
@@ -42,7 +43,7 @@ const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const started = Date.now();
-  const { reminders, reorders, exams, email } = await runJobs({
+  const { reminders, reorders, exams, email, verification } = await runJobs({
     config,
     db: database.db,
     logger,
@@ -50,6 +51,7 @@ try {
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
     examProvider: createExamProvider(database.db),
+    prescriberVerifier: createPrescriberVerifier(database.db),
     sessions: createAppSession(config),
   });
   console.log(
@@ -61,6 +63,11 @@ try {
       `(${reorders.due} due).`,
   );
   console.log(`Exams: ${exams.synced} vouchers read from the exam provider, ${exams.failed} failed.`);
+  const resolved = Object.entries(verification.resolved).map(([state, n]) => `${n} ${state}`);
+  console.log(
+    `Prescription verification: ${verification.sent} sent, ${verification.notSent} not sent, ` +
+      `${resolved.length > 0 ? resolved.join(", ") : "none resolved"}, ${verification.waiting} waiting for the doctor.`,
+  );
   console.log(
     `E-mail: ${email.sent} sent, ${email.retrying} to retry, ${email.failed} failed` +
       `${config.smtpUrl ? "" : " (no SMTP_URL: the outbox is the delivery)"}; ` +

@@ -1,10 +1,11 @@
 // `npm run worker`: a process that only works the job queue (the e-mail outbox, reorder reminders and due
-// auto-reorders, payment recovery), for a deployment that keeps this work off its web processes (set JOB_WORKERS=false
-// on those). Postgres only: PGlite is one process's database, and there the server works the queue itself. Stops on
-// SIGTERM/SIGINT after the job in progress.
+// auto-reorders, payment recovery, prescription verification), for a deployment that keeps this work off its web
+// processes (set JOB_WORKERS=false on those). Postgres only: PGlite is one process's database, and there the server
+// works the queue itself. Stops on SIGTERM/SIGINT after the job in progress.
 import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
+import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
@@ -36,6 +37,7 @@ const jobs = await startJobs(
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
     examProvider: createExamProvider(database.db),
+    prescriberVerifier: createPrescriberVerifier(database.db),
     sessions: createAppSession(config),
   },
   { work: true },

@@ -12,6 +12,7 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
+import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { createImageStore } from "~/services/adapters/image-storage/index.server";
 import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
@@ -69,6 +70,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     addressVerifier: createAddressVerifier(),
     imageStore: createImageStore(config, database.db),
     rxReader: createPrescriptionReader(config, logger),
+    prescriberVerifier: createPrescriberVerifier(database.db),
   };
 
   // The job queue: the e-mail outbox (delivery, expired secrets) every minute; reorder reminders and due auto-reorders

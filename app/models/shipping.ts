@@ -1,4 +1,5 @@
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
+import { federalHoliday, holidayCalendar } from "./business-hours";
 import { BUSINESS_TIME_ZONE } from "./business-time";
 import { formatCents } from "./catalog";
 
@@ -45,48 +46,19 @@ export function shippingPriceLabel(cents: number): string {
 
 // ---- Carrier calendar -------------------------------------------------------------------------------------------
 
-/** Calendar dates (YYYY-MM-DD) carriers do not deliver, by year; computed once per year. */
-const holidayCache = new Map<number, ReadonlySet<string>>();
-
-function nthWeekday(year: number, month: number, weekday: number, n: number): DateTime {
-  const first = DateTime.utc(year, month, 1);
-  return first.plus({ days: ((weekday - first.weekday + 7) % 7) + 7 * (n - 1) });
-}
-
-function lastWeekday(year: number, month: number, weekday: number): DateTime {
-  const last = DateTime.utc(year, month, 1).endOf("month").startOf("day");
-  return last.minus({ days: (last.weekday - weekday + 7) % 7 });
-}
-
-/** A fixed-date holiday on Saturday is observed the Friday before, on Sunday the Monday after. */
-function observed(date: DateTime): DateTime {
-  if (date.weekday === 6) return date.minus({ days: 1 });
-  if (date.weekday === 7) return date.plus({ days: 1 });
-  return date;
-}
-
-function holidaysOf(year: number): ReadonlySet<string> {
-  const cached = holidayCache.get(year);
-  if (cached) return cached;
-  const days: DateTime[] = [
-    lastWeekday(year, 5, 1), // Memorial Day: last Monday of May
-    nthWeekday(year, 9, 1, 1), // Labor Day: first Monday of September
-    nthWeekday(year, 11, 4, 4), // Thanksgiving: fourth Thursday of November
-  ];
-  for (const [month, day] of [
-    [1, 1],
-    [7, 4],
-    [12, 25],
-  ] as const) {
-    const actual = DateTime.utc(year, month, day);
-    days.push(actual, observed(actual));
-  }
-  // New Year's Day of next year on a Saturday is observed on 31 December of this one.
-  days.push(observed(DateTime.utc(year + 1, 1, 1)));
-  const set = new Set(days.filter((d) => d.year === year).map((d) => d.toISODate()!));
-  holidayCache.set(year, set);
-  return set;
-}
+/**
+ * The federal holidays carriers don't deliver on (the calendar code is shared with business hours, business-hours.ts):
+ * they close on a fixed-date holiday's own date and on its observed day.
+ */
+const CARRIER_HOLIDAYS = [
+  "New Year's Day",
+  "Memorial Day",
+  "Independence Day",
+  "Labor Day",
+  "Thanksgiving",
+  "Christmas Day",
+];
+const holidaysOf = holidayCalendar(CARRIER_HOLIDAYS.map(federalHoliday), { actualDays: true });
 
 /** US holidays carriers don't deliver, on the calendar date in America/Boise (the day itself and its observed day). */
 export function isCarrierHoliday(date: DateTime): boolean {

@@ -15,9 +15,11 @@ import {
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate } from "~/models/shipping";
+import { verificationNotice } from "~/models/verification";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { orderDetails, type OrderDetailsView } from "~/services/orders/order-history.server";
+import { orderVerifications, type GroupVerification } from "~/services/prescriptions/verification.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/order-history.$orderNumber";
 
@@ -37,7 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const order = await orderDetails(db, customer.id, params.orderNumber);
   if (!order) throw data(null, { status: 404 });
-  return detailsPage(order);
+  // Needs the order's id, which only the customer's own order gives.
+  return detailsPage(order, await orderVerifications(db, order.id));
 }
 
 const dayLabel = (isoDate: string | null) => {
@@ -46,7 +49,7 @@ const dayLabel = (isoDate: string | null) => {
 };
 
 /** Only what the page shows, already in words and dollars. */
-function detailsPage(order: OrderDetailsView) {
+function detailsPage(order: OrderDetailsView, verifications: ReadonlyMap<number, GroupVerification>) {
   const totals = placedOrderTotals(order.totals, `Shipping (${order.shippingMethodLabel})`);
   const waiting = order.status === "Processing" || (order.status === "Shipped" && !order.deliveredDate);
   return {
@@ -71,6 +74,8 @@ function detailsPage(order: OrderDetailsView) {
       patient: group.patient ? `${group.patient.firstName} ${group.patient.lastName}` : null,
       doctor: orderDoctorLabel(group.doctor),
       prescription: prescriptionStatusText(group.prescriptionStatus),
+      // Where verification with the doctor stands (decision 30).
+      verification: verificationNoticeOf(group, verifications.get(group.id)),
       lines: group.lines.map((line) => {
         const view = orderLineView(line);
         return { ...view, parameters: view.parameters.join(", ") };
@@ -82,6 +87,11 @@ function detailsPage(order: OrderDetailsView) {
     rebates: totals.rebates,
     couponCode: order.couponCode,
   };
+}
+
+function verificationNoticeOf(group: OrderDetailsView["groups"][number], verification: GroupVerification | undefined) {
+  if (!verification) return null;
+  return verificationNotice({ state: verification.state, doctor: group.doctor, deadlineAt: verification.deadlineAt });
 }
 
 export default function OrderDetailsPage({ loaderData: order }: Route.ComponentProps) {
@@ -157,6 +167,14 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
                 </div>
               ) : null}
             </dl>
+          ) : null}
+          {group.verification ? (
+            <p
+              className={`order-verification order-verification-${group.verification.tone}`}
+              data-testid="verification-notice"
+            >
+              {group.verification.text}
+            </p>
           ) : null}
           <ul className="order-lines">
             {group.lines.map((line) => (

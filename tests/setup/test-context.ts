@@ -6,6 +6,7 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
+import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { createImageStore } from "~/services/adapters/image-storage/index.server";
 import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
@@ -47,6 +48,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     addressVerifier: createAddressVerifier(),
     imageStore: createImageStore(config, database.db),
     rxReader: createPrescriptionReader(config, logger),
+    prescriberVerifier: createPrescriberVerifier(database.db),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Transaction } from "../db/client.server";
 import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "../db/schema";
 import { orderDetails } from "../orders/order-history.server";
 import { recordGroupPrescription } from "../prescriptions/prescription-records.server";
+import { queueVerifications } from "../prescriptions/verification.server";
 import { createSubscriptionsForOrder } from "../subscriptions/subscriptions.server";
 import { paymentKey, type OrderPlan } from "./order-plan";
 import type { OrderServices } from "./place-order.server";
@@ -33,7 +34,7 @@ async function lockPending(tx: Transaction, orderId: number): Promise<PendingOrd
 }
 
 /**
- * Writes the order's groups, lines, prescription records and subscriptions, removes the ordered groups from the cart,
+ * Writes the order's groups, lines, prescription records (and their verifications with the doctor) and subscriptions, removes the ordered groups from the cart,
  * writes the confirmation e-mail and marks the order paid with `chargeId`. False when it was no longer pending.
  */
 export async function confirmOrder(
@@ -100,6 +101,9 @@ export async function confirmOrder(
         })),
       );
     }
+
+    // Groups whose prescription is verified with the doctor start their verification with the order (decision 30).
+    await queueVerifications(tx, order.id);
 
     if (plan.createsSubscriptions) {
       await createSubscriptionsForOrder(

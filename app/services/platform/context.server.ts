@@ -4,6 +4,7 @@ import type { ContentSource } from "../adapters/content/content-source";
 import type { EmailSender } from "../adapters/email/email-sender";
 import type { AddressVerifier } from "../adapters/address-verification/address-verifier";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
+import type { PrescriberVerifier } from "../adapters/prescriber-verification/prescriber-verifier";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import type { ImageStore } from "../adapters/image-storage/image-store";
 import type { PrescriptionReader } from "../adapters/ocr/prescription-reader";
@@ -28,6 +29,7 @@ export interface AppServices {
   imageStore: ImageStore;
   rxReader: PrescriptionReader;
   examProvider: ExamProvider;
+  prescriberVerifier: PrescriberVerifier;
 }
 export const servicesContext = createContext<AppServices>();
 

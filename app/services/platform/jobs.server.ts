@@ -6,6 +6,7 @@ import { sendReorderReminders, type ReminderSummary } from "../subscriptions/reo
 import { runDueSubscriptions, type RunnerServices, type RunSummary } from "../subscriptions/reorder-runner.server";
 import { recoverPendingOrders } from "../checkout/order-confirmation.server";
 import { syncOpenExamVouchers, type OpenSyncSummary } from "../exams/exam-sync.server";
+import { runVerificationPass, type VerificationSummary } from "../prescriptions/verification.server";
 import type { AppServices } from "./context.server";
 import { startJobQueue, type JobQueue, type QueueTiming } from "./queue.server";
 
@@ -28,22 +29,25 @@ export interface JobsSummary {
   reorders: RunSummary;
   exams: OpenSyncSummary;
   email: OutboxSummary;
+  verification: VerificationSummary;
 }
 
-/** What the jobs need: the reorder runner's services and the exam provider. */
-export type JobRunServices = RunnerServices & Pick<AppServices, "examProvider">;
+/** What the jobs run with: the reorder runner's services, the exam provider and the prescriber verifier. */
+export type JobRunServices = RunnerServices & Pick<AppServices, "examProvider" | "prescriberVerifier">;
 
 /**
  * Reminders first: a reorder placed in this run has already moved its date past the reminder's window. `npm run
- * jobs` also brings the open exam vouchers up to date, as the exams queue does every minute.
+ * jobs` also brings the open exam vouchers up to date and verifies prescriptions, as their queues do every minute.
  */
 export async function runJobs(services: JobRunServices, now: Date = new Date()): Promise<JobsSummary> {
   const reminders = await sendReorderReminders(services, now);
   const reorders = await runDueSubscriptions(services, now);
   const exams = await syncOpenExamVouchers(services, now);
+  // Orders this run placed are verified with the doctor in the same run.
+  const verification = await runVerificationPass(services, now);
   // Last, so the e-mails this run wrote go out now.
   const email = await runOutboxJobs(services, now);
-  return { reminders, reorders, exams, email };
+  return { reminders, reorders, exams, email, verification };
 }
 
 /** Delivers the due e-mails (a no-op without SMTP), then removes the secrets that expired. */
@@ -57,7 +61,13 @@ export async function runOutboxJobs(
 }
 
 /** The queues the store works, and what each runs. */
-export const JOB_QUEUES = { outbox: "outbox", reorders: "reorders", payments: "payments", exams: "exams" } as const;
+export const JOB_QUEUES = {
+  outbox: "outbox",
+  reorders: "reorders",
+  payments: "payments",
+  exams: "exams",
+  verification: "verification",
+} as const;
 
 /**
  * A cron expression (UTC) for "every `minutes` minutes", or null for never (0). Under an hour it runs at the minutes
@@ -75,7 +85,8 @@ export function everyMinutesCron(minutes: number): string | null {
 export type JobServices = JobRunServices & Pick<AppServices, "database">;
 
 /**
- * Starts the store's jobs on the queue: the outbox, payment recovery and the exam sync every minute, the reorder jobs every
+ * Starts the store's jobs on the queue: the outbox, payment recovery, the exam sync and prescription verification every
+ * minute, the reorder jobs every
  * `jobsIntervalMinutes` (none when 0). With `work` false this process only keeps the schedules (a deployment with worker processes of its own,
  * `npm run worker`). Stop it before closing the database; it waits for a run in progress, and for a delivery a
  * request kicked off (deliverSoon).
@@ -116,6 +127,15 @@ export async function startJobs(
         expireInSeconds: 5 * 60,
         retryLimit: 3,
         handler: () => syncOpenExamVouchers(services),
+      },
+      {
+        // Prescriptions verified with the doctor: send requests, read answers, verify passively after 8 business
+        // hours (decision 30). Every step is a guarded update, so an overlapping or repeated run acts once.
+        name: JOB_QUEUES.verification,
+        cron: "* * * * *",
+        expireInSeconds: 5 * 60,
+        retryLimit: 3,
+        handler: () => runVerificationPass(services),
       },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },

@@ -12,3 +12,4 @@ export * from "./orders";
 export * from "./subscriptions";
 export * from "./prescriptions";
 export * from "./exams";
+export * from "./verification";
