@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { RECAPTURE_MESSAGES } from "../../app/models/recapture-words";
+import { expect, test, waitForHydration } from "./fixtures";
+import {
+  addToricForBothEyes,
+  chooseSeedDoctor,
+  continueToCheckout,
+  createAccount,
+  enterPatient,
+  placeOrder,
+  saveGoodCard,
+  stockedLenses,
+  submitShippingAddress,
+  toastMessage,
+  uniqueEmail,
+} from "./purchase";
+
+// Recapture of a held order (issue 16), with JavaScript and without: the doctor's office rejects the prescription of
+// a placed order (on /dev/verifications), the order goes on hold, and the shopper sees the attention banner on every
+// page; 'Upload Rx' takes them to the order's upload, after which the banner is gone and the toast says the order is
+// being worked on.
+
+const banner = (page: Page) => page.getByTestId("recapture-banner");
+
+/** An account with one placed lens order whose prescription goes to the seeded doctor for verification. */
+async function placeVerifiedOrder(page: Page): Promise<string> {
+  await createAccount(page, uniqueEmail("recapture"));
+  await addToricForBothEyes(page, stockedLenses(9));
+  await enterPatient(page, "Ann", "Lee");
+  await continueToCheckout(page);
+  await submitShippingAddress(page, {
+    firstName: "Ann",
+    lastName: "Lee",
+    address1: "42 Capitol Blvd",
+    city: "Boise",
+    state: "ID",
+    zip: "83702",
+  });
+  await chooseSeedDoctor(page);
+  await saveGoodCard(page);
+  return placeOrder(page);
+}
+
+/** The doctor's office answers 'not a valid prescription' for this order. */
+async function rejectAsDoctor(page: Page, orderNumber: string) {
+  await page.goto("/dev/verifications");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Run verification job now" }).click();
+  const row = page.locator(`[data-testid="dev-verification-row"][data-order="${orderNumber}"]`);
+  await expect(row).toContainText("sent");
+  await waitForHydration(page);
+  await row.getByRole("button", { name: "Reject as invalid" }).click();
+  await expect(row).toContainText("doctor: invalid");
+}
+
+async function smallImage(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: "#f4f4f4" } })
+    .png()
+    .toBuffer();
+}
+
+test("an order the doctor rejects shows the banner; the upload clears it and the toast follows", async ({ page }) => {
+  test.setTimeout(180_000);
+  const orderNumber = await placeVerifiedOrder(page);
+  await page.goto("/");
+  await expect(banner(page)).toHaveCount(0);
+
+  await rejectAsDoctor(page, orderNumber);
+  await page.goto("/");
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole("heading")).toHaveText(RECAPTURE_MESSAGES.title);
+  await expect(banner(page)).toContainText(RECAPTURE_MESSAGES.message);
+  await expect(banner(page).getByRole("link", { name: RECAPTURE_MESSAGES.renew })).toHaveAttribute(
+    "href",
+    `/exam/start?order=${orderNumber}`,
+  );
+
+  await waitForHydration(page);
+  await banner(page).getByRole("link", { name: RECAPTURE_MESSAGES.upload }).click();
+  await expect(page).toHaveURL(`/upload-rx?oid=${orderNumber}`);
+  await expect(page.getByTestId("upload-order-number")).toHaveText(orderNumber);
+  await waitForHydration(page);
+  await page
+    .getByLabel("Photo or scan of your prescription")
+    .setInputFiles({ name: "prescription.png", mimeType: "image/png", buffer: await smallImage() });
+  await page.getByRole("button", { name: "Upload prescription" }).click();
+  await expect(page).toHaveURL(`/upload-success?oid=${orderNumber}`, { timeout: 45_000 });
+  await expect(toastMessage(page)).toHaveText(RECAPTURE_MESSAGES.working);
+  await expect(banner(page)).toHaveCount(0);
+  await page.goto("/");
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test("dismissing the banner is remembered for the order", async ({ page }) => {
+  test.setTimeout(180_000);
+  const orderNumber = await placeVerifiedOrder(page);
+  await rejectAsDoctor(page, orderNumber);
+  await page.goto("/lenses");
+  await expect(banner(page)).toBeVisible();
+  await waitForHydration(page);
+  await banner(page).getByRole("button", { name: RECAPTURE_MESSAGES.dismiss }).click();
+  await expect(page).toHaveURL(/\/lenses$/);
+  await expect(banner(page)).toHaveCount(0);
+  await page.goto("/");
+  await expect(banner(page)).toHaveCount(0);
+});
