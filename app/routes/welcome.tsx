@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { WELCOME_REDIRECTS } from "~/models/redirects";
-import { servicesContext } from "~/services/platform/context.server";
+import { examBrowserGuard } from "~/services/exams/exam-browser.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { loadContentPage, notFound } from "~/services/content/content-pages.server";
 import type { Route } from "./+types/welcome";
 
@@ -11,7 +12,8 @@ const WELCOME_PAGES = new Set(["welcome-back", "brand-choice", "post-exam"]);
 /**
  * The welcome family (spec 2.1): bare /welcome goes home; sub-paths that stand for top-level pages redirect
  * there; welcome-back, brand-choice and post-exam (each with an optional campaign slug) and welcome/{slug} are
- * content pages. brand-choice/{slug} needs productId and prescriptionId, else the shopper's prescriptions.
+ * content pages. brand-choice/{slug} needs productId and prescriptionId, else the shopper's prescriptions; it and
+ * post-exam/{slug} send a browser the exam does not support to the exam's unsupported-browser page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -21,6 +23,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const top = Object.hasOwn(WELCOME_REDIRECTS, page) ? WELCOME_REDIRECTS[page] : undefined;
   if (top && !slug) throw redirect(`${top}${url.search}`);
   if (WELCOME_PAGES.has(page)) {
+    // Spec: brand-choice/{slug} and post-exam/{slug} have the exam guard (a browser the exam supports, or allowed).
+    if ((page === "brand-choice" || page === "post-exam") && slug) {
+      examBrowserGuard(request, context.get(visitorContext).session);
+    }
     if (page === "brand-choice" && slug) {
       const productId = url.searchParams.get("productId")?.trim();
       const prescriptionId = url.searchParams.get("prescriptionId")?.trim();

@@ -20,13 +20,17 @@ afterAll(async () => {
   await database.close();
 });
 
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 async function call<T>(
   services: AppServices,
   loader: (args: never) => T,
   path: string,
   params: Record<string, string | undefined> = {},
+  userAgent: string = CHROME,
 ) {
-  const request = new Request(`http://store.test${path}`);
+  const request = new Request(`http://store.test${path}`, { headers: { "User-Agent": userAgent } });
   const context = await createRequestContext(services, request);
   return settle(async () => loader({ request, params, context } as never));
 }
@@ -82,6 +86,39 @@ describe("welcome family", () => {
       { page: "brand-choice", slug: "spring" },
     );
     expect(status(complete)).toBe(200);
+  });
+
+  it("has the exam guard on post-exam/{slug} and brand-choice/{slug}: a browser the exam can't use goes to the explanation", async () => {
+    const textBrowser = await call(
+      development,
+      welcomeLoader,
+      "/welcome/post-exam/spring",
+      { page: "post-exam", slug: "spring" },
+      "w3m/0.5.3",
+    );
+    expect(status(textBrowser)).toBe(302);
+    expect(location(textBrowser)).toBe("/exam/unsupported-browser?returnTo=%2Fwelcome%2Fpost-exam%2Fspring");
+    const allowed = await call(
+      development,
+      welcomeLoader,
+      "/welcome/post-exam/spring?allowUnsupportedBrowser=true",
+      { page: "post-exam", slug: "spring" },
+      "w3m/0.5.3",
+    );
+    expect(status(allowed)).toBe(200);
+    expect(
+      status(
+        await call(development, welcomeLoader, "/welcome/post-exam/spring", { page: "post-exam", slug: "spring" }),
+      ),
+    ).toBe(200);
+    const brandChoice = await call(
+      development,
+      welcomeLoader,
+      "/welcome/brand-choice/spring?productId=1001&prescriptionId=77",
+      { page: "brand-choice", slug: "spring" },
+      "w3m/0.5.3",
+    );
+    expect(location(brandChoice)).toMatch(/^\/exam\/unsupported-browser\?returnTo=/);
   });
 
   it("serves welcome-back with or without a slug, and 404s an unknown welcome page", async () => {

@@ -103,6 +103,8 @@ function shapeCart(cart: PricedCart) {
         id: group.id,
         type: group.type,
         autoReorder: days ? { reorderFrequencyInDays: days } : null,
+        examVoucherToken: group.examVoucherToken,
+        isExamNeededPostOrder: group.isExamNeededPostOrder,
         subTotal: group.subtotalCents,
         lineItems: group.items.map((item) => ({
           itemId: item.id,

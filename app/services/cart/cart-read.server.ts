@@ -1,3 +1,4 @@
+import { isExamNeededPostOrder, orderPrescriptionStatus } from "~/models/prescriptions";
 import { and, asc, eq } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
 import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
@@ -207,6 +208,16 @@ export function cartViewOf(cartId: string, read: CartRead | null) {
       autoReorder: group.autoReorderFrequencyDays ? frequencyLabel(group.autoReorderFrequencyDays) : null,
       /** Who a lens group is for (null until the patient step, and for solution). */
       patient: group.patient,
+      /** Spec: the exam is needed after the order when the group's prescription will still be to submit. */
+      isExamNeededPostOrder: isExamNeededPostOrder([
+        orderPrescriptionStatus({
+          type: group.type,
+          rxEntryType: group.row.rxEntryType,
+          submitAndSkipImageId: group.row.submitAndSkipImageId,
+          examVoucherToken: group.row.examVoucherToken,
+        }),
+      ]),
+      examVoucherToken: group.row.examVoucherToken,
       items,
       subtotalCents: items.reduce((sum, item) => sum + item.lineTotalCents, 0),
     };
