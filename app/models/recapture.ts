@@ -36,15 +36,20 @@ function daysAgo(now: Date, days: number): number {
   return DateTime.fromJSDate(now).minus({ days }).toMillis();
 }
 
-/** Held, a lens order, placed within 30 days, its prescription pending exam or verification, and not completed. */
+/** Held (H or S) with a lens prescription pending exam or verification, or failed: it needs a valid prescription. */
+export function isHeldForPrescription(statusCode: string, prescriptionStatuses: readonly (string | null)[]): boolean {
+  return (
+    (RECAPTURE_STATUS_CODES as readonly string[]).includes(statusCode) &&
+    prescriptionStatuses.some((status) => (RECAPTURE_PRESCRIPTION_STATUSES as readonly string[]).includes(status ?? ""))
+  );
+}
+
+/** Held for its prescription, a lens order, placed within 30 days, and not completed. */
 export function needsRecapture(order: RecaptureCandidate, now: Date): boolean {
   return (
-    (RECAPTURE_STATUS_CODES as readonly string[]).includes(order.statusCode) &&
+    isHeldForPrescription(order.statusCode, order.prescriptionStatuses) &&
     order.isLensOrder &&
     order.placedAt.getTime() >= daysAgo(now, RECAPTURE_ORDER_WINDOW_DAYS) &&
-    order.prescriptionStatuses.some((status) =>
-      (RECAPTURE_PRESCRIPTION_STATUSES as readonly string[]).includes(status ?? ""),
-    ) &&
     order.completedAt === null
   );
 }
@@ -79,6 +84,9 @@ export function isForgotten(completedAt: Date | null, now: Date): boolean {
 /** The banner's dismiss form (a plain post; the page it was on comes back). */
 export const recaptureDismissSchema = z.object({
   intent: z.literal("dismiss"),
-  orderNumber: z.string().trim().regex(/^[A-Za-z0-9-]{1,40}$/),
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,40}$/),
   returnTo: safeReturnPathSchema.optional(),
 });

@@ -21,6 +21,7 @@ import { servicesContext } from "~/services/platform/context.server";
 import { orderDetails, type OrderDetailsView } from "~/services/orders/order-history.server";
 import { orderVerifications, type GroupVerification } from "~/services/prescriptions/verification.server";
 import styles from "~/styles/orders.css?url";
+import { isHeldForPrescription } from "~/models/recapture";
 import type { Route } from "./+types/order-history.$orderNumber";
 
 export const handle: PageHandle = { pageName: "OrderDetails", headerType: "standard" };
@@ -58,10 +59,16 @@ function detailsPage(order: OrderDetailsView, verifications: ReadonlyMap<number,
     status: order.status,
     statusLabel: order.statusLabel,
     statusMessage: order.statusMessage,
-    // An order waiting for its prescription asks for it here too (as the thank-you page and the e-mail do).
-    uploadPath: awaitsPrescription(order.groups.map((group) => group.prescriptionStatus))
-      ? uploadRxPathFor(order.orderNumber)
-      : null,
+    // An order waiting for its prescription asks for it here too (as the thank-you page and the e-mail do), and so
+    // does one held for a current, valid prescription (recapture).
+    uploadPath:
+      awaitsPrescription(order.groups.map((group) => group.prescriptionStatus)) ||
+      isHeldForPrescription(
+        order.statusCode,
+        order.groups.map((group) => group.prescriptionStatus),
+      )
+        ? uploadRxPathFor(order.orderNumber)
+        : null,
     expectedDelivery: waiting ? dayLabel(order.expectedDeliveryDate) : null,
     delivered: dayLabel(order.deliveredDate),
     trackingNumber: order.trackingNumber,
