@@ -82,7 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: examAddToCartSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { examVoucherToken, rightQuantity, leftQuantity } = submission.value;
-  const voucher = await examDetails(services, customer.id, examVoucherToken);
+  // Read fresh, as the API does: the exam may have been declined since the page was shown.
+  const voucher = await examDetails(services, customer.id, examVoucherToken, { fresh: true });
   if (!voucher) return data(submission.reply({ formErrors: [EXAM_MESSAGES.addToCartFailed] }), { status: 404 });
   const added = await addExamToCart(services.db, {
     voucher,
@@ -155,7 +156,9 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
   }
   return (
     <section className="narrow-page exam-complete">
-      <h1>{approval === "Approved" ? `${patientName}'s prescription is ready` : "Thank you, your exam is with the doctor"}</h1>
+      <h1>
+        {approval === "Approved" ? `${patientName}'s prescription is ready` : "Thank you, your exam is with the doctor"}
+      </h1>
       <p>
         {approval === "Approved"
           ? "The doctor issued your new prescription. It's saved to your account."
