@@ -10,7 +10,7 @@ import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
 import { addExamToCart, examLenses } from "~/services/exams/exam-cart.server";
 import { requireExamCustomer } from "~/services/exams/exam-start.server";
 import { examDetails } from "~/services/exams/exam-vouchers.server";
-import { completeRecaptureByExam } from "~/services/exams/recapture.server";
+import { completeRecaptureByExam, takeRecaptureToast } from "~/services/exams/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
@@ -50,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     updateJourney(session, { examVoucherToken: undefined });
   }
   if (voucher.isRecapture && voucher.orderId !== null) {
-    if (await completeRecaptureByExam(services.db, voucher)) {
+    // The sync above (or the exams job before it) may have completed the notice already: the toast is kept apart.
+    await completeRecaptureByExam(services.db, voucher);
+    const notice = { customerId: customer.id, orderId: voucher.orderId, examVoucherToken: voucher.token };
+    if (await takeRecaptureToast(services.db, notice)) {
       flashToast(session, "success", RECAPTURE_MESSAGES.working);
       // Once more, so the toast shows on the page that follows.
       throw redirect(`/exam/exam-complete?examvouchertoken=${encodeURIComponent(voucher.token)}`);
