@@ -19,7 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireExamApiCustomer(request, context);
   const input = parseJson(preorderExamSchema, await readJson(request));
   const client = await apiCartClient(request, context);
-  const voucher = await examDetails(client.services, customer.id, input.examVoucherToken);
+  // Read fresh: whether the exam can be ordered from is decided on what the provider says now, not a cached copy.
+  const voucher = await examDetails(client.services, customer.id, input.examVoucherToken, { fresh: true });
   if (!voucher) return jsonError(404, EXAM_MESSAGES.detailsFailed);
   const { session } = context.get(visitorContext);
   const cart = client.viaBearer

@@ -10,7 +10,7 @@ import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
 import { addExamToCart, examLenses } from "~/services/exams/exam-cart.server";
 import { requireExamCustomer } from "~/services/exams/exam-start.server";
 import { examDetails } from "~/services/exams/exam-vouchers.server";
-import { completeRecaptureByExam } from "~/services/exams/recapture.server";
+import { completeRecaptureByExam, takeRecaptureToast } from "~/services/exams/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
@@ -50,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     updateJourney(session, { examVoucherToken: undefined });
   }
   if (voucher.isRecapture && voucher.orderId !== null) {
-    if (await completeRecaptureByExam(services.db, voucher)) {
+    // The sync above (or the exams job before it) may have completed the notice already: the toast is kept apart.
+    await completeRecaptureByExam(services.db, voucher);
+    const notice = { customerId: customer.id, orderId: voucher.orderId, examVoucherToken: voucher.token };
+    if (await takeRecaptureToast(services.db, notice)) {
       flashToast(session, "success", RECAPTURE_MESSAGES.working);
       // Once more, so the toast shows on the page that follows.
       throw redirect(`/exam/exam-complete?examvouchertoken=${encodeURIComponent(voucher.token)}`);
@@ -82,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: examAddToCartSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { examVoucherToken, rightQuantity, leftQuantity } = submission.value;
-  const voucher = await examDetails(services, customer.id, examVoucherToken);
+  // Read fresh, as the API does: the exam may have been declined since the page was shown.
+  const voucher = await examDetails(services, customer.id, examVoucherToken, { fresh: true });
   if (!voucher) return data(submission.reply({ formErrors: [EXAM_MESSAGES.addToCartFailed] }), { status: 404 });
   const added = await addExamToCart(services.db, {
     voucher,
@@ -155,7 +159,9 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
   }
   return (
     <section className="narrow-page exam-complete">
-      <h1>{approval === "Approved" ? `${patientName}'s prescription is ready` : "Thank you, your exam is with the doctor"}</h1>
+      <h1>
+        {approval === "Approved" ? `${patientName}'s prescription is ready` : "Thank you, your exam is with the doctor"}
+      </h1>
       <p>
         {approval === "Approved"
           ? "The doctor issued your new prescription. It's saved to your account."

@@ -187,6 +187,7 @@ export async function completeRecapture(
   const values = {
     completedAt: now,
     examVoucherToken: input.examVoucherToken ?? null,
+    toastShownAt: null,
     updatedAt: now,
   };
   const done = await tx
@@ -199,6 +200,31 @@ export async function completeRecapture(
     })
     .returning({ orderId: recaptureNotices.orderId });
   return done.length > 0;
+}
+
+/**
+ * The toast 'We're working on your order.' for a notice this exam completed: true once (the first page after the
+ * completion, whoever completed it: the page itself, the exams job or the details call).
+ */
+export async function takeRecaptureToast(
+  db: Executor,
+  input: { customerId: number; orderId: number; examVoucherToken: string },
+  now: Date = new Date(),
+): Promise<boolean> {
+  const taken = await db
+    .update(recaptureNotices)
+    .set({ toastShownAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(recaptureNotices.customerId, input.customerId),
+        eq(recaptureNotices.orderId, input.orderId),
+        eq(recaptureNotices.examVoucherToken, input.examVoucherToken),
+        isNotNull(recaptureNotices.completedAt),
+        isNull(recaptureNotices.toastShownAt),
+      ),
+    )
+    .returning({ orderId: recaptureNotices.orderId });
+  return taken.length > 0;
 }
 
 /**
