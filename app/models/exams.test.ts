@@ -34,9 +34,9 @@ describe("shouldDiscardVoucher (spec: a token that is approved, declined or pend
     expect(["Issued", "Declined", "Taken"].map(shouldDiscardVoucher)).toEqual([true, true, true]);
   });
   it("keeps needed, canceled and unknown ones", () => {
-    expect(["Created", "Started", "Retake", "Abandoned", "Canceled", "Expired", "Odd", ""].map(shouldDiscardVoucher)).toEqual(
-      [false, false, false, false, false, false, false, false],
-    );
+    expect(
+      ["Created", "Started", "Retake", "Abandoned", "Canceled", "Expired", "Odd", ""].map(shouldDiscardVoucher),
+    ).toEqual([false, false, false, false, false, false, false, false]);
   });
 });
 

@@ -113,7 +113,12 @@ export function prescriptionProductIds(prescription: Pick<PrescriptionRecord, "r
  * typed, uploaded, or a wallet prescription not yet verified — is verified with the doctor (PendingVerification).
  */
 export function orderPrescriptionStatus(
-  group: { type: string; rxEntryType: string | null; submitAndSkipImageId: string | null; examVoucherToken?: string | null },
+  group: {
+    type: string;
+    rxEntryType: string | null;
+    submitAndSkipImageId: string | null;
+    examVoucherToken?: string | null;
+  },
   walletStatus: string | null = null,
 ): PrescriptionStatus | null {
   if (group.type !== "Lens") return null;

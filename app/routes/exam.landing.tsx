@@ -53,8 +53,7 @@ export default function ExamLandingPage({ loaderData }: Route.ComponentProps) {
       <h1>Renew your prescription online</h1>
       <p className="lead">
         Take a 10-minute online vision exam from home. A licensed eye doctor reviews it and, when your eyes are healthy
-        and your lenses still suit you, issues a new contact lens prescription, saved to your account for easy
-        ordering.
+        and your lenses still suit you, issues a new contact lens prescription, saved to your account for easy ordering.
       </p>
       <ul>
         <li>10-minute online vision exam</li>

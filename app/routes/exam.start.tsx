@@ -33,7 +33,12 @@ import {
   startFromPrescription,
   type StartResult,
 } from "~/services/exams/exam-start.server";
-import { chosenPatientChoice, customerVoucher, NEW_PATIENT_CHOICE, patientChoices } from "~/services/exams/exam-vouchers.server";
+import {
+  chosenPatientChoice,
+  customerVoucher,
+  NEW_PATIENT_CHOICE,
+  patientChoices,
+} from "~/services/exams/exam-vouchers.server";
 import { expressExamEligible } from "~/services/exams/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";

@@ -15,7 +15,12 @@ import { FIRST_NAME_MAX, LAST_NAME_MAX } from "~/models/patient";
 /** What the exam's start shows, step by step (URL state; the route's loader decides). */
 export type ExamStartView =
   | { step: "not-served"; message: string }
-  | { step: "choose"; choices: Array<{ id: string; patientName: string; examInProgress: boolean }>; chosen: string; error: string | null }
+  | {
+      step: "choose";
+      choices: Array<{ id: string; patientName: string; examInProgress: boolean }>;
+      chosen: string;
+      error: string | null;
+    }
   | { step: "new-patient"; backHref: string }
   | { step: "continue"; patientName: string; examVoucherToken: string }
   | { step: "for-order"; orderNumber: string; patientName: string; lenses: string[] }
@@ -209,7 +214,13 @@ function ExamForOrder({
   );
 }
 
-function ChooseLenses({ view, lastResult }: { view: Extract<ExamStartView, { step: "lenses" }>; lastResult: LastResult }) {
+function ChooseLenses({
+  view,
+  lastResult,
+}: {
+  view: Extract<ExamStartView, { step: "lenses" }>;
+  lastResult: LastResult;
+}) {
   return (
     <section className="narrow-page exam-start">
       <p>
@@ -217,9 +228,7 @@ function ChooseLenses({ view, lastResult }: { view: Extract<ExamStartView, { ste
       </p>
       <h1>Which lenses does {view.patientName} wear now?</h1>
       <p>The exam renews the prescription for the contact lenses you wear now.</p>
-      {view.prescriptions.length > 0 ? (
-        <FromPrescription view={view} lastResult={lastResult} />
-      ) : null}
+      {view.prescriptions.length > 0 ? <FromPrescription view={view} lastResult={lastResult} /> : null}
       <h2>{view.prescriptions.length > 0 ? "Or choose your lenses" : "Choose your lenses"}</h2>
       <Form method="get" className="order-form">
         <input type="hidden" name="patient" value={view.patientId} />

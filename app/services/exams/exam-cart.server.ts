@@ -34,7 +34,10 @@ export interface ExamLens {
 }
 
 /** The voucher's lenses per eye, as the catalog knows them now (an eye whose lens is gone is left out). */
-export async function examLenses(db: Database, voucher: Pick<ExamVoucherRow, "rightUpc" | "leftUpc">): Promise<ExamLens[]> {
+export async function examLenses(
+  db: Database,
+  voucher: Pick<ExamVoucherRow, "rightUpc" | "leftUpc">,
+): Promise<ExamLens[]> {
   const eyes = (
     [
       ["right", voucher.rightUpc],
@@ -77,8 +80,7 @@ export async function examLenses(db: Database, voucher: Pick<ExamVoucherRow, "ri
 }
 
 export type ExamCartResult =
-  | { ok: true; cartId: string; groupId: string }
-  | { ok: false; status: 400 | 404 | 409 | 422; message: string };
+  { ok: true; cartId: string; groupId: string } | { ok: false; status: 400 | 404 | 409 | 422; message: string };
 
 /**
  * Puts the exam's lenses in the shopper's cart. Only an exam that was taken (pending with the doctor) or issued can
@@ -108,15 +110,23 @@ export async function addExamToCart(
   for (const lens of lenses) {
     const quantity = input.quantities?.[lens.eye] ?? lens.defaultQuantity;
     if (!lens.quantityOptions.includes(quantity)) {
-      return { ok: false, status: 400, message: `${lens.eyeTitle}: choose one of ${lens.quantityOptions.join(", ")} boxes.` };
+      return {
+        ok: false,
+        status: 400,
+        message: `${lens.eyeTitle}: choose one of ${lens.quantityOptions.join(", ")} boxes.`,
+      };
     }
     order.push({ lens, quantity });
   }
   const items = [];
   for (const { lens, quantity } of order) {
-    const resolved = await resolveLensOrder(db, { id: lens.productId }, {
-      eyes: [{ eye: lens.eye, parameters: lens.parameters, quantity }],
-    });
+    const resolved = await resolveLensOrder(
+      db,
+      { id: lens.productId },
+      {
+        eyes: [{ eye: lens.eye, parameters: lens.parameters, quantity }],
+      },
+    );
     if ("errors" in resolved) {
       const message = Object.values(resolved.errors).flat().join(" ");
       return { ok: false, status: 422, message: `${lens.eyeTitle}: ${message}` };
@@ -133,7 +143,8 @@ export async function addExamToCart(
           .from(prescriptions)
           .where(and(eq(prescriptions.id, voucher.prescriptionId), eq(prescriptions.customerId, input.customerId)));
 
-  const cartId = "cartId" in input.cart ? input.cart.cartId : await ensureCart(db, input.cart.session, input.customerId);
+  const cartId =
+    "cartId" in input.cart ? input.cart.cartId : await ensureCart(db, input.cart.session, input.customerId);
   const groupId = await addGroup(db, cartId, { type: "Lens", items, autoReorderFrequencyDays: null });
   await withCartLock(db, cartId, async (tx) => {
     await tx

@@ -24,7 +24,6 @@ import { createExamVoucher, type ExamVoucherRow } from "./exam-vouchers.server";
  * slide with the spec's message, and comes back here once signed in.
  */
 
-
 export function requireExamCustomer(context: Readonly<RouterContextProvider>, request: Request): VisitorCustomer {
   const { customer, session } = context.get(visitorContext);
   if (customer) return customer;
@@ -133,7 +132,11 @@ export async function startFromLenses(
     if (!allParametersSelected(parameters, values)) return { ok: false, message: EXAM_START_MESSAGES.chooseLens };
     const sku = await matchSku(services.db, input.productId, values);
     if (!sku || !sku.isActive) {
-      return { ok: false, field: eye, message: `This lens isn't made with those values for your ${EYE_NAMES[eye].toLowerCase()}.` };
+      return {
+        ok: false,
+        field: eye,
+        message: `This lens isn't made with those values for your ${EYE_NAMES[eye].toLowerCase()}.`,
+      };
     }
     upcs[eye] = sku.upc;
   }

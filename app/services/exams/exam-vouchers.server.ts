@@ -37,9 +37,7 @@ export async function customerVouchers(db: Database, customerId: number, since?:
   return db
     .select()
     .from(examVouchers)
-    .where(
-      and(eq(examVouchers.customerId, customerId), since ? gte(examVouchers.createdAt, since) : undefined),
-    )
+    .where(and(eq(examVouchers.customerId, customerId), since ? gte(examVouchers.createdAt, since) : undefined))
     .orderBy(desc(examVouchers.createdAt));
 }
 
@@ -167,10 +165,7 @@ export const NEW_PATIENT_CHOICE = "new";
  * spec discards its token and starts a new exam.
  */
 export async function patientChoices(db: Database, customerId: number): Promise<PatientChoice[]> {
-  const [patients, vouchers] = await Promise.all([
-    customerPatients(db, customerId),
-    customerVouchers(db, customerId),
-  ]);
+  const [patients, vouchers] = await Promise.all([customerPatients(db, customerId), customerVouchers(db, customerId)]);
   const choices = patients.map((patient): PatientChoice => {
     const exams = vouchers
       .filter((voucher) => voucher.patientId === patient.patientId && !shouldDiscardVoucher(voucher.status))

@@ -70,10 +70,7 @@ function waitingForPrescription(held: boolean) {
   if (!held) return later;
   return or(
     later,
-    and(
-      eq(orderGroups.type, "Lens"),
-      inArray(orderGroups.prescriptionStatus, [...RECAPTURE_PRESCRIPTION_STATUSES]),
-    ),
+    and(eq(orderGroups.type, "Lens"), inArray(orderGroups.prescriptionStatus, [...RECAPTURE_PRESCRIPTION_STATUSES])),
   );
 }
 

@@ -75,7 +75,9 @@ export const simulatedExams = pgTable(
     token: text("token").primaryKey(),
     /** The store's reference for the customer (a real provider gets an opaque id). */
     customerRef: text("customer_ref").notNull(),
-    patient: jsonb("patient").$type<{ firstName: string; lastName: string; email: string; phone: string | null }>().notNull(),
+    patient: jsonb("patient")
+      .$type<{ firstName: string; lastName: string; email: string; phone: string | null }>()
+      .notNull(),
     rightUpc: text("right_upc"),
     leftUpc: text("left_upc"),
     rbCode: text("rb_code"),

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { type AddressSnapshot, customers } from "./accounts";
 import { products } from "./catalog";
 import { prescriptions } from "./prescriptions";
@@ -61,7 +72,9 @@ export const orders = pgTable(
   },
   (table) => [
     index("orders_customer_idx").on(table.customerId, table.createdAt),
-    index("orders_pending_idx").on(table.pendingSince).where(sql`${table.paymentState} = 'pending'`),
+    index("orders_pending_idx")
+      .on(table.pendingSince)
+      .where(sql`${table.paymentState} = 'pending'`),
     check("orders_payment_state_check", sql`${table.paymentState} in ('pending', 'paid')`),
     check("orders_status_code_check", sql`length(${table.statusCode}) <= 1`),
     check(
