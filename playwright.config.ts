@@ -5,7 +5,7 @@ import { chromium, defineConfig, devices } from "@playwright/test";
 import { prepareE2eContent } from "./tests/setup/e2e-content";
 
 /**
- * End-to-end tests drive Chromium against the production build, every test twice: JavaScript on and off.
+ * End-to-end tests drive Chromium against the production build, twice: JavaScript on and off (see NO_FORM_SPECS).
  * The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
  * The server runs on PGlite in a fresh data dir; with E2E_DATABASE_URL on that Postgres database instead, as
  * E2E_WEB_CONCURRENCY processes (CI runs the purchase specs so against 2).
@@ -37,6 +37,19 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_CONTENT_DIR = prepareE2eContent(path.join(process.env.E2E_DATA_DIR, "content"));
 }
 
+/**
+ * Specs with no form to exercise run once, without JavaScript (the pages as the server sends them): the footer, the
+ * not-found page, the redirects and the sitemap; and the simulator's own spec, whose pages exam.spec.ts takes with
+ * JavaScript on and off. Everything else runs in both projects.
+ */
+const NO_FORM_SPECS = [
+  "**/footer.spec.ts",
+  "**/not-found.spec.ts",
+  "**/redirects.spec.ts",
+  "**/sitemap.spec.ts",
+  "**/exam-provider.spec.ts",
+];
+
 const executablePath = chromiumExecutable();
 const launchOptions = {
   executablePath,
@@ -60,7 +73,11 @@ export default defineConfig({
   timeout: 30_000,
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
+    {
+      name: "js",
+      testIgnore: NO_FORM_SPECS,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions },
+    },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
   ],
   webServer: {

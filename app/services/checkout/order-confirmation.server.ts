@@ -34,8 +34,9 @@ async function lockPending(tx: Transaction, orderId: number): Promise<PendingOrd
 }
 
 /**
- * Writes the order's groups, lines, prescription records (and their verifications with the doctor) and subscriptions, removes the ordered groups from the cart,
- * writes the confirmation e-mail and marks the order paid with `chargeId`. False when it was no longer pending.
+ * Writes the order's groups, lines, prescription records (and their verifications with the doctor) and
+ * subscriptions, removes the ordered groups from the cart, writes the confirmation e-mail and marks the order paid
+ * with `chargeId`. False when it was no longer pending.
  */
 export async function confirmOrder(
   services: Pick<OrderServices, "db" | "email" | "config">,

@@ -92,7 +92,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   let subscriber = false;
   let heldOrder = false;
   if (authSessionId) {
-    // One query: the session's customer and whether they have subscriptions (the header and footer show them).
+    // One query: the session's customer, whether they have subscriptions (the header and footer show them) and
+    // whether a held order may need the recapture banner.
     const found = await visitorForSession(
       db,
       authSessionId,
