@@ -29,15 +29,14 @@ export type LensChoice = Record<string, string>;
 
 /**
  * Two well-stocked parameter combinations of the toric lens (one per eye), different for each caller, so the
- * orders of one run never sell a combination out. Each test that buys takes a slot of its own (0 to 9; the no-js
- * project's combinations start 20 further on): checkout.spec.ts has 0 and 1, subscriptions.spec.ts 2 and 3,
- * reading.spec.ts 4.
+ * orders of one run never sell a combination out. Each test that buys takes a slot of its own (0 to 49; the no-js
+ * project's combinations start 100 further on): grep `stockedLenses(` for the slots taken.
  */
 export function stockedLenses(slot: number): { right: LensChoice; left: LensChoice } {
   const stocked = parameterCombinations(TORIC).filter(
     (_, index) => stockFor(TORIC.stock, makeUpc(TORIC.productId, index)) >= 40,
   );
-  const offset = slot * 2 + (hasJavaScript() ? 0 : 20);
+  const offset = slot * 2 + (hasJavaScript() ? 0 : 100);
   return { right: stocked[offset]!, left: stocked[offset + 1]! };
 }
 
@@ -295,4 +294,31 @@ export async function orderHistoryRows(page: Page): Promise<Locator> {
 export async function expectConfirmationMail(page: Page, email: string, orderNumber: string) {
   const text = await newestMailText(page, email, "order-confirmation");
   expect(text).toContain(orderNumber);
+}
+
+/**
+ * A signed-in customer (Ann Lee) buys the toric lens for both eyes, one box each, with auto-reorder every 2 months:
+ * the funnel's patient, an exact Boise address, a seeded doctor, the test card, Place order.
+ */
+export async function buyWithAutoReorder(page: Page, lenses: { right: LensChoice; left: LensChoice }) {
+  await addToricForBothEyes(page, lenses, { autoReorder: "Every 2 months" });
+  await enterPatient(page, "Ann", "Lee");
+  await expect(page.getByText("Auto-reorder: Every 2 months")).toBeVisible();
+  await continueToCheckout(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where should we ship your order?");
+  await submitShippingAddress(page, {
+    firstName: "Ann",
+    lastName: "Lee",
+    address1: "42 Capitol Blvd",
+    city: "Boise",
+    state: "ID",
+    zip: "83702",
+  });
+  await expect(page).toHaveURL(/\/doctor$/);
+  await expect(toastMessage(page)).toHaveText("Address saved.");
+  const doctorName = await chooseSeedDoctor(page);
+  await expect(page.getByTestId("checkout-group")).toContainText("Auto-reorder: Every 2 months");
+  await saveGoodCard(page);
+  await placeOrder(page);
+  return { doctorName };
 }

@@ -2,21 +2,7 @@ import { devices, type Browser, type Locator, type Page } from "@playwright/test
 import { formatCents } from "../../app/models/catalog";
 import { addDays, businessToday, formatReorderDate, formatShortDate } from "../../app/models/subscription";
 import { expect, hasJavaScript, newestMailText, siteFooter, siteHeader, test, waitForHydration } from "./fixtures";
-import {
-  addToricForBothEyes,
-  chooseSeedDoctor,
-  continueToCheckout,
-  createAccount,
-  enterPatient,
-  type LensChoice,
-  placeOrder,
-  saveGoodCard,
-  stockedLenses,
-  submitShippingAddress,
-  toastMessage,
-  TORIC,
-  uniqueEmail,
-} from "./purchase";
+import { buyWithAutoReorder, createAccount, stockedLenses, toastMessage, TORIC, uniqueEmail } from "./purchase";
 
 // Auto-reorder subscriptions (issue 7), with JavaScript and without: a signed-in customer buys a toric lens with
 // auto-reorder, finds the subscription in the account (list and details) and changes its quantities and frequency,
@@ -43,33 +29,6 @@ function autoReorderPrice(boxes: number) {
 function dayFromToday(days: number): { iso: string; text: string } {
   const iso = addDays(businessToday(), days);
   return { iso, text: formatReorderDate(iso) };
-}
-
-/**
- * A signed-in customer (Ann Lee) buys the toric lens for both eyes, one box each, with auto-reorder every 2 months:
- * the funnel's patient, an exact Boise address, a seeded doctor, the test card, Place order.
- */
-async function buyWithAutoReorder(page: Page, lenses: { right: LensChoice; left: LensChoice }) {
-  await addToricForBothEyes(page, lenses, { autoReorder: "Every 2 months" });
-  await enterPatient(page, "Ann", "Lee");
-  await expect(page.getByText("Auto-reorder: Every 2 months")).toBeVisible();
-  await continueToCheckout(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where should we ship your order?");
-  await submitShippingAddress(page, {
-    firstName: "Ann",
-    lastName: "Lee",
-    address1: "42 Capitol Blvd",
-    city: "Boise",
-    state: "ID",
-    zip: "83702",
-  });
-  await expect(page).toHaveURL(/\/doctor$/);
-  await expect(toastMessage(page)).toHaveText("Address saved.");
-  const doctorName = await chooseSeedDoctor(page);
-  await expect(page.getByTestId("checkout-group")).toContainText("Auto-reorder: Every 2 months");
-  await saveGoodCard(page);
-  await placeOrder(page);
-  return { doctorName };
 }
 
 /** The header's My account menu, opened (a native <details>, so it opens without JavaScript too). */
