@@ -27,7 +27,7 @@ test.describe("rapid reorder (issue 17)", () => {
     test.slow();
     const email = uniqueEmail("rapid");
     await createAccount(page, email);
-    await addToricForBothEyes(page, stockedLenses(7));
+    await addToricForBothEyes(page, stockedLenses(11));
     await enterPatient(page, "Ann", "Lee");
     await continueToCheckout(page);
     await submitShippingAddress(page, {
