@@ -20,7 +20,16 @@ import { addGroup, createCart } from "~/services/cart/cart.server";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { carts, lineItemGroups, lineItems, orders, paymentMethods, prescriptions, skus } from "~/services/db/schema";
+import {
+  carts,
+  lineItemGroups,
+  lineItems,
+  orderGroups,
+  orders,
+  paymentMethods,
+  prescriptions,
+  skus,
+} from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
 import { insertTestDoctor, isDataWithInit, TEST_ADDRESS, TORIC } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
@@ -325,6 +334,25 @@ describe("/dashboard", () => {
       .set({ statusCode: "G", trackingDeliveryDate: addDays(businessToday(), -10), deliveredAt: new Date() })
       .where(eq(orders.id, last.id));
     expect((await shopper.page("/dashboard", dashboardRoute)).lastOrder).toMatchObject({ isOld: true });
+  });
+
+  it("shows the recapture banner (the shell's) when a held order needs its prescription", async () => {
+    const shopper = await Shopper.create();
+    const { order: held } = await order(shopper);
+    expect((await shopper.page("/dashboard", { loader: rootLoader })).recapture).toBeNull();
+    await database.db.update(orders).set({ statusCode: "H" }).where(eq(orders.id, held.id));
+    await database.db
+      .update(orderGroups)
+      .set({ prescriptionStatus: "PendingVerification" })
+      .where(eq(orderGroups.orderId, held.id));
+    expect((await shopper.page("/dashboard", { loader: rootLoader })).recapture).toEqual({
+      orderNumber: held.orderNumber,
+    });
+    // The last order says what it waits for.
+    expect((await shopper.page("/dashboard", dashboardRoute)).lastOrder).toMatchObject({
+      orderNumber: held.orderNumber,
+      statusLabel: "Processing",
+    });
   });
 
   it("without orders: no last order; the analytics service type is Sales, then Service after an order", async () => {
