@@ -185,11 +185,6 @@ export async function customerForSession(db: Database, token: string, now = new 
   return row ?? null;
 }
 
-/**
- * customerForSession, and in the same query whether the customer has subscriptions to show (`hasSubscriptions`'s
- * rule, given as `subscriptions`) and a held order the recapture banner may be about (`heldOrders`): the root
- * middleware asks all three on every signed-in request.
- */
 /** A timestamp as the driver returns it from a raw expression (a Date, or Postgres' text form). */
 function toDateOrNull(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
@@ -197,6 +192,11 @@ function toDateOrNull(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * customerForSession, and in the same query whether the customer has subscriptions to show (`hasSubscriptions`'s
+ * rule, given as `subscriptions`), a held order the recapture banner may be about (`heldOrders`) and when the customer
+ * last ordered (`lastOrder`: analytics and the entry guard): the root middleware asks them on every signed-in request.
+ */
 export async function visitorForSession(
   db: Database,
   token: string,
