@@ -26,6 +26,8 @@ import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
 import { PrescriptionReminder } from "./components/shell/PrescriptionReminder";
 import { RecaptureBanner } from "./components/shell/RecaptureBanner";
+import { AnalyticsDataLayer } from "./components/shell/AnalyticsDataLayer";
+import { analyticsServiceType } from "./models/analytics";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
@@ -93,6 +95,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toast: visitor.toast,
     prescriptionReminder: reminder ? prescriptionReminderView(reminder) : null,
     recapture,
+    // Spec 3 §9: 'Sales' without an order in the last 30 days, else 'Service' (from the visitor's one lookup).
+    serviceType: analyticsServiceType(visitor.lastOrderAt),
   };
 }
 
@@ -173,6 +177,11 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       <main id="main" className="page" data-page-name={handle.pageName}>
         {children}
       </main>
+      {data ? (
+        <AnalyticsDataLayer
+          dataLayer={{ pageName: handle.pageName, signedIn: data.signedIn, serviceType: data.serviceType }}
+        />
+      ) : null}
       {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
       {handle.footerVisible ? (
         <SiteFooter

@@ -190,8 +190,9 @@ export default [
   // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
   // reorder and the dashboard, reviews, the remaining account pages.
   route("prescription-request", "routes/prescription-request.tsx"),
+  // The account home, the account's entry (the entry guard; other /account/* paths are not found) and reorder.
   route("dashboard", "routes/dashboard.tsx"),
-  route("account/*", "routes/account.tsx"),
+  route("account", "routes/account.tsx"),
   route("reorder", "routes/reorder.tsx"),
   route("rapid-reorder", "routes/rapid-reorder.tsx"),
   route("rate-and-review", "routes/rate-and-review.tsx"),

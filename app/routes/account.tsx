@@ -1,21 +1,25 @@
-import { ComingSoon } from "~/components/ui/ComingSoon";
-import type { PageHandle } from "~/models/page";
+import { DateTime } from "luxon";
+import { redirect } from "react-router";
+import { entryGuardPath } from "~/models/entry-guard";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { visitorContext } from "~/services/platform/context.server";
+import { isSameOriginReferrer } from "~/services/platform/visitor.server";
 import type { Route } from "./+types/account";
 
-export const handle: PageHandle = { pageName: "Account", headerType: "standard" };
-
-export const meta: Route.MetaFunction = () => [
-  { title: "My account | Lenslane" },
-  { name: "robots", content: "noindex" },
-];
-
-/** Signed-in only (spec 6). */
+/**
+ * /account is the account's entry, not a page (spec 2.2 entry guard): a signed-in customer goes to the dashboard, or
+ * to the order history when they signed in through an auto-login link, came from no page of ours and ordered within
+ * 9 days. The query string is kept. Signed out, the sign-in dialog opens and comes back here.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
   requireCustomer(context, request);
-  return null;
-}
-
-export default function AccountPage() {
-  return <ComingSoon title="My account" />;
+  const visitor = context.get(visitorContext);
+  const url = new URL(request.url);
+  const path = entryGuardPath({
+    hasPreviousPage: isSameOriginReferrer(request, url),
+    signedInViaToken: visitor.signedInVia === "auto-login",
+    lastOrderAt: visitor.lastOrderAt ? DateTime.fromJSDate(visitor.lastOrderAt) : null,
+    now: DateTime.now(),
+  });
+  throw redirect(`${path}${url.search}`, 302);
 }

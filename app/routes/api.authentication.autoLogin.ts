@@ -1,4 +1,7 @@
+import { DateTime } from "luxon";
 import { z } from "zod";
+import { entryGuardPath } from "~/models/entry-guard";
+import { lastOrderAt } from "~/services/orders/order-history.server";
 import { EXPIRED_LINK_MESSAGE } from "~/services/platform/visitor.server";
 import {
   apiServices,
@@ -28,7 +31,7 @@ export function loader() {
 }
 
 /**
- * POST /api/authentication/autoLogin {autoLoginToken, rememberMe} → { customer, token, expiresAt }. The token is
+ * POST /api/authentication/autoLogin {autoLoginToken, rememberMe} → { customer, token, expiresAt, entryPath }. The token is
  * signed (spec 4.4), so it cannot be guessed; no rate limit is needed to protect it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,5 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, db, visitor } = apiServices(context);
   const customer = await customerForAutoLoginToken(db, services.sessions.secrets, input.autoLoginToken);
   if (!customer) return authError(400, "InvalidCredentials", EXPIRED_LINK_MESSAGE);
-  return authOk(await issueToken(db, customer, "auto-login", input.rememberMe, { signedInAs: visitor.customer }));
+  const [issued, lastOrder] = await Promise.all([
+    issueToken(db, customer, "auto-login", input.rememberMe, { signedInAs: visitor.customer }),
+    lastOrderAt(db, customer.id),
+  ]);
+  // The entry guard (spec 2.2) for an app opening the link: it has no previous page, so order history when the last
+  // order is within 9 days, else the dashboard.
+  const entryPath = entryGuardPath({
+    hasPreviousPage: false,
+    signedInViaToken: true,
+    lastOrderAt: lastOrder ? DateTime.fromJSDate(lastOrder) : null,
+    now: DateTime.now(),
+  });
+  return authOk({ ...issued, entryPath });
 }

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, inArray, max, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  max,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { DateTime } from "luxon";
 import {
   businessIsoDate,
@@ -45,6 +59,8 @@ export interface OrderGroup {
   doctor: GroupRow["doctor"];
   rxEntryType: string | null;
   prescriptionStatus: string | null;
+  /** The prescription recorded for the group (null for solution, or once deleted from the wallet). */
+  prescriptionId?: number | null;
   autoReorderFrequencyDays: number | null;
   lines: OrderLine[];
 }
@@ -196,8 +212,19 @@ export async function groupsOf(db: Executor, orderIds: number[]): Promise<Map<nu
 }
 
 function groupView(group: GroupRow): OrderGroup {
-  const { id, type, patient, doctor, rxEntryType, prescriptionStatus, autoReorderFrequencyDays } = group;
-  return { id, type, patient, doctor, rxEntryType, prescriptionStatus, autoReorderFrequencyDays, lines: [] };
+  const { id, type, patient, doctor, rxEntryType, prescriptionStatus, prescriptionId, autoReorderFrequencyDays } =
+    group;
+  return {
+    id,
+    type,
+    patient,
+    doctor,
+    rxEntryType,
+    prescriptionStatus,
+    prescriptionId,
+    autoReorderFrequencyDays,
+    lines: [],
+  };
 }
 
 function lineView(line: LineRow): OrderLine {
@@ -342,7 +369,13 @@ export async function placedOrderFor(
 
 /** When the customer last ordered (deleted and test orders do not count), or null: the entry guard reads it. */
 export async function lastOrderAt(db: Executor, customerId: number): Promise<Date | null> {
-  const [row] = await db
+  const [row] = await lastOrderAtQuery(db, customerId);
+  return row?.at ?? null;
+}
+
+/** The query of `lastOrderAt`, also for a subquery of the visitor's one lookup (the customer id a column there). */
+export function lastOrderAtQuery(db: Executor, customerId: number | SQLWrapper) {
+  return db
     .select({ at: max(orders.createdAt) })
     .from(orders)
     .where(
@@ -352,5 +385,4 @@ export async function lastOrderAt(db: Executor, customerId: number): Promise<Dat
         eq(orders.paymentState, "paid"),
       ),
     );
-  return row?.at ?? null;
 }

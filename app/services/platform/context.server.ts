@@ -65,6 +65,8 @@ export interface Visitor {
   hasSubscriptions: boolean;
   /** A held order may need the recapture banner (issue 16): only then does the root loader work it out. */
   hasHeldOrder: boolean;
+  /** When the signed-in customer last ordered (null: never, or signed out): analytics and the entry guard read it. */
+  lastOrderAt: Date | null;
   promoRibbonDismissed: boolean;
   /** The request carries a cookie of ours, so its page may be personal and must not be shared. */
   hasPersonalCookies: boolean;

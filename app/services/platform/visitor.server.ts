@@ -10,12 +10,15 @@ import { endSignedInSession, startSignedInSession } from "../accounts/auth/sign-
 import { applyCouponLink, COUPON_LINK_PARAM } from "../cart/coupon-link.server";
 import { servicesContext, visitorContext, type AppServices, type VisitorCustomer } from "./context.server";
 import { hasPersonalCookies, takePendingToast, type StoreSession } from "./session.server";
-import { lastOrderAt } from "../orders/order-history.server";
+import { lastOrderAt, lastOrderAtQuery } from "../orders/order-history.server";
 import { subscriptionsToSend } from "../subscriptions/subscriptions.server";
 import { heldOrderExists } from "../exams/recapture.server";
 import { RequestMemo, requestMemoContext } from "./request-memo.server";
 
 const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
+
+/** Where an auto-login link goes through the entry guard (spec 2.2). */
+const ENTRY_PATHS = new Set(["/", "/dashboard", "/account"]);
 
 export const EXPIRED_LINK_MESSAGE = "This sign-in link has expired or is no longer valid. Please sign in.";
 
@@ -65,15 +68,16 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     let target: string;
     if (customer) {
       await startSignedInSession(services, session, customer, "auto-login", false, { previousCustomerId });
-      const path =
-        url.pathname === "/"
-          ? entryGuardPath({
-              hasPreviousPage: isSameOriginReferrer(request, url),
-              signedInViaToken: true,
-              lastOrderAt: await lastOrderDateTime(services, customer.id),
-              now: DateTime.now(),
-            })
-          : url.pathname;
+      // The store's entry (the home page, and the account home the e-mailed sign-in link opens) goes through the
+      // entry guard; a link to any other page opens that page.
+      const path = ENTRY_PATHS.has(url.pathname)
+        ? entryGuardPath({
+            hasPreviousPage: isSameOriginReferrer(request, url),
+            signedInViaToken: true,
+            lastOrderAt: await lastOrderDateTime(services, customer.id),
+            now: DateTime.now(),
+          })
+        : url.pathname;
       target = `${path}${url.search}`;
     } else {
       session.flash("signInNotice", EXPIRED_LINK_MESSAGE);
@@ -91,6 +95,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const authSessionId = bearer ?? session.get("authSessionId");
   let subscriber = false;
   let heldOrder = false;
+  let lastOrder: Date | null = null;
   if (authSessionId) {
     // One query: the session's customer, whether they have subscriptions (the header and footer show them) and
     // whether a held order may need the recapture banner.
@@ -99,6 +104,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       authSessionId,
       (customerId) => subscriptionsToSend(db, customerId),
       (customerId) => heldOrderExists(db, customerId),
+      (customerId) => lastOrderAtQuery(db, customerId),
     );
     if (found) {
       const { id, email, firstName, lastName, passwordHash } = found.customer;
@@ -106,6 +112,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       signedInVia = found.method;
       subscriber = found.hasSubscriptions;
       heldOrder = found.hasHeldOrder;
+      lastOrder = found.lastOrderAt;
       // Browsers keep a cookie at most 400 days (Chromium caps Max-Age), so a signed-in cookie is re-sent once a
       // day while it is used: "remember me" then lasts as long as its session row (10 years).
       const renewedAt = session.get("cookieRenewedAt") ?? 0;
@@ -139,6 +146,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     // The header and footer show 'My subscriptions' only to customers who have one (spec 1 §2.6).
     hasSubscriptions: subscriber,
     hasHeldOrder: heldOrder,
+    lastOrderAt: lastOrder,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
     hasPersonalCookies: personal,
     signInFlash,
@@ -195,7 +203,7 @@ async function redirectHeaders(services: AppServices, session: StoreSession): Pr
   return headers;
 }
 
-function isSameOriginReferrer(request: Request, url: URL): boolean {
+export function isSameOriginReferrer(request: Request, url: URL): boolean {
   const referrer = request.headers.get("Referer");
   if (!referrer) return false;
   try {

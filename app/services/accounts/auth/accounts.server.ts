@@ -185,16 +185,24 @@ export async function customerForSession(db: Database, token: string, now = new 
   return row ?? null;
 }
 
+/** A timestamp as the driver returns it from a raw expression (a Date, or Postgres' text form). */
+function toDateOrNull(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /**
  * customerForSession, and in the same query whether the customer has subscriptions to show (`hasSubscriptions`'s
- * rule, given as `subscriptions`) and a held order the recapture banner may be about (`heldOrders`): the root
- * middleware asks all three on every signed-in request.
+ * rule, given as `subscriptions`), a held order the recapture banner may be about (`heldOrders`) and when the customer
+ * last ordered (`lastOrder`: analytics and the entry guard): the root middleware asks them on every signed-in request.
  */
 export async function visitorForSession(
   db: Database,
   token: string,
   subscriptions: (customerId: SQLWrapper) => SQLWrapper,
   heldOrders: (customerId: SQLWrapper) => SQLWrapper,
+  lastOrder: (customerId: SQLWrapper) => SQLWrapper,
   now = new Date(),
 ) {
   const [row] = await db
@@ -205,6 +213,8 @@ export async function visitorForSession(
       createdAt: authSessions.createdAt,
       hasSubscriptions: sql<boolean>`exists (${subscriptions(customers.id)})`,
       hasHeldOrder: sql<boolean>`exists (${heldOrders(customers.id)})`,
+      // When the customer last ordered (the analytics service type and the entry guard read it), in the same query.
+      lastOrderAt: sql<Date | null>`(${lastOrder(customers.id)})`.mapWith(toDateOrNull),
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
