@@ -35,7 +35,7 @@ test.describe("reorder and the dashboard (issue 17)", () => {
     // The first order: the toric lens for both eyes, the prescription typed on the product page.
     await page.goto(`/lens/${TORIC.vanityUrl}`);
     await waitForHydration(page);
-    const lenses = stockedLenses(8);
+    const lenses = stockedLenses(12);
     await chooseLens(page, "Right", lenses.right);
     await chooseLens(page, "Left", lenses.left);
     await page.getByLabel("Prescription expiration date (optional)").fill(addDays(businessToday(), 200));
