@@ -17,6 +17,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { ChatLauncher } from "~/components/chat/ChatLauncher";
 import { ProgressBar } from "~/components/checkout/ProgressBar";
 import { PageDialogSlot } from "~/components/ui/DialogSlot";
 import { Toast } from "~/components/ui/Toast";
@@ -49,6 +50,7 @@ import { visitorMiddleware } from "./services/platform/visitor.server";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
 import rxReminderStyles from "./styles/rx-reminder.css?url";
+import chatStyles from "./styles/chat.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -56,6 +58,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: progressBarStyles },
   // The expiring-prescription reminder shows under the header of any standard page, so its rules load with the shell.
   { rel: "stylesheet", href: rxReminderStyles },
+  // The live chat launcher floats over home and content pages (decision 37); the chat pages share its rules.
+  { rel: "stylesheet", href: chatStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -190,6 +194,8 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
           adChoicesUrl={adChoicesHref(location.pathname, location.search)}
         />
       ) : null}
+      {/* Last in the document: a text browser reads the page first; with CSS the launcher floats bottom right. */}
+      {handle.liveChat ? <ChatLauncher /> : null}
     </>
   );
 }

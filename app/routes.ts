@@ -242,6 +242,12 @@ export default [
   route("sitemap/xml", "routes/sitemap.xml-legacy.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 
+  // Live chat (issue 17; decision 37): the shopper's thread and send form, the launcher panel's JSON, and the
+  // embedded provider's support desk (outside production).
+  route("chat", "routes/chat.tsx"),
+  route("resources/chat", "routes/resources.chat.ts"),
+  route("dev/chat/:conversationId?", "routes/dev.chat.tsx"),
+
   // Legacy redirects, other content pages ({category}/{path}/{subPath}), and the 404.
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
+import { createChatProvider } from "~/services/adapters/chat/index.server";
 import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { createImageStore } from "~/services/adapters/image-storage/index.server";
@@ -56,6 +57,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   // PGlite is single-process: `npm run jobs` reads this to refuse to open the data while the server has it.
   const forgetPgliteOwner = config.databaseUrl ? null : recordPgliteOwner(config.dataDir);
   const database = await bootstrapDatabase(config, logger);
+  const email = createEmailSender(config, database.db, logger);
   const services: AppServices = {
     config,
     database,
@@ -63,7 +65,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     content: createFileContentSource({ root: config.contentDir, logger, watch: options.mode === "development" }),
     logger,
     sessions: createAppSession(config),
-    email: createEmailSender(config, database.db, logger),
+    email,
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
     examProvider: createExamProvider(database.db),
@@ -71,6 +73,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     imageStore: createImageStore(config, database.db),
     rxReader: createPrescriptionReader(config, logger),
     prescriberVerifier: createPrescriberVerifier(database.db),
+    chat: createChatProvider(config, database.db, email),
   };
 
   // The job queue: the e-mail outbox (delivery, expired secrets) every minute; reorder reminders and due auto-reorders

@@ -47,7 +47,13 @@ describe("resolvePageHandle", () => {
       footerSimplified: true,
       headerPromoVisible: true,
       shell: true,
+      liveChat: false,
     });
+  });
+
+  it("shows the chat launcher only where a page asks for it", () => {
+    expect(resolvePageHandle([{ handle: { pageName: "Home", liveChat: true } }]).liveChat).toBe(true);
+    expect(resolvePageHandle([{ handle: { pageName: "Cart" } }]).liveChat).toBe(false);
   });
 
   it("renders the shell unless a page says it stands alone", () => {

@@ -16,6 +16,8 @@ export interface PageHandle {
    * progress bar, footer). Only the bench's framework floor (/dev/floor) does this.
    */
   shell?: boolean;
+  /** Default false. The live chat launcher (spec 3 §2: on home and dynamic content pages; decision 37). */
+  liveChat?: boolean;
   /**
    * "public": anonymous responses may be kept by a shared cache (catalog and content pages).
    * Everything else is private, no-store.
@@ -39,6 +41,7 @@ export const DEFAULT_PAGE_HANDLE: ResolvedPageHandle = {
   footerSimplified: false,
   headerPromoVisible: true,
   shell: true,
+  liveChat: false,
 };
 
 /** Page-name to path map (spec 2.1). */
@@ -95,5 +98,6 @@ export function resolvePageHandle(matches: ReadonlyArray<{ handle?: unknown; dat
     footerSimplified: handle.footerSimplified ?? DEFAULT_PAGE_HANDLE.footerSimplified,
     headerPromoVisible: handle.headerPromoVisible ?? DEFAULT_PAGE_HANDLE.headerPromoVisible,
     shell: handle.shell ?? DEFAULT_PAGE_HANDLE.shell,
+    liveChat: handle.liveChat ?? DEFAULT_PAGE_HANDLE.liveChat,
   };
 }

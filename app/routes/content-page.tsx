@@ -10,6 +10,7 @@ export const handle: PageHandle = {
   pageName: "Content",
   headerType: (data) => (data as { page?: ContentPage } | undefined)?.page?.headerType,
   cache: "public",
+  liveChat: true,
 };
 
 export const meta: Route.MetaFunction = ({ data }) =>

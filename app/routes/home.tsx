@@ -7,7 +7,7 @@ import { pageMeta } from "~/models/seo";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/home";
 
-export const handle: PageHandle = { pageName: "Home", cache: "public" };
+export const handle: PageHandle = { pageName: "Home", cache: "public", liveChat: true };
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData

@@ -68,7 +68,7 @@ test.describe("footer (spec 2.8)", () => {
       "href",
       PHONE_HREF,
     );
-    await expect(footer.getByRole("link", { name: "Chat with us" })).toHaveAttribute("href", "/contact-us#chat");
+    await expect(footer.getByRole("link", { name: "Chat with us" })).toHaveAttribute("href", "/chat");
   });
 
   test("the legal row links and copyright", async ({ page }) => {

@@ -141,7 +141,7 @@ test.describe("hamburger menu (spec 2.7)", () => {
     );
     await expect(panel.getByRole("button", { name: "Sign out" })).toHaveCount(0);
     await expect(panel.getByRole("link", { name: "Call us" })).toHaveAttribute("href", PHONE_HREF);
-    await expect(panel.getByRole("link", { name: "Chat" })).toHaveAttribute("href", "/contact-us#chat");
+    await expect(panel.getByRole("link", { name: "Chat" })).toHaveAttribute("href", "/chat");
     await expect(panel.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact-us");
     await expect(panel.locator("form[role=search]")).toHaveAttribute("action", "/search");
   });

@@ -6,6 +6,7 @@ import { createEmailSender } from "~/services/adapters/email/index.server";
 import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { createPaymentGateway } from "~/services/adapters/payments/index.server";
 import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
+import { createChatProvider } from "~/services/adapters/chat/index.server";
 import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
 import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
 import { createImageStore } from "~/services/adapters/image-storage/index.server";
@@ -34,6 +35,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     },
     "9.9.9-test",
   );
+  const email = createEmailSender(config, database.db, logger);
   return {
     config,
     database,
@@ -41,7 +43,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     content: createFileContentSource({ root: config.contentDir, logger }),
     logger,
     sessions: createAppSession(config),
-    email: createEmailSender(config, database.db, logger),
+    email,
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
     examProvider: createExamProvider(database.db),
@@ -49,6 +51,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     imageStore: createImageStore(config, database.db),
     rxReader: createPrescriptionReader(config, logger),
     prescriberVerifier: createPrescriberVerifier(database.db),
+    chat: createChatProvider(config, database.db, email),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { CHAT_PATH } from "~/models/chat-words";
 import { signInHref } from "~/models/sign-in-url";
 import { SITE } from "~/models/site";
 import type { MenuLink } from "~/models/navigation";
@@ -55,7 +56,7 @@ export function HamburgerMenu({
             <a href={SITE.phoneHref}>Call us</a>
           </li>
           <li>
-            <Link to="/contact-us#chat">Chat</Link>
+            <Link to={CHAT_PATH}>Chat</Link>
           </li>
           <li>
             <Link to="/contact-us">Contact us</Link>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { CHAT_PATH } from "~/models/chat-words";
 import { Link } from "react-router";
 import {
   CHECKOUT_ALTERNATIVE_PAYMENTS,
@@ -62,7 +63,7 @@ export function SiteFooter({
               <a href={SITE.phoneHref}>{SITE.phoneDisplay}</a>
             </p>
             <p>
-              <Link to="/contact-us#chat">Chat with us</Link>
+              <Link to={CHAT_PATH}>Chat with us</Link>
             </p>
           </div>
           <PaymentOptions />

@@ -21,6 +21,7 @@ const SHELL_ENTRIES = [
   "components/ui/DialogSlot.tsx",
   "components/ui/Toast.tsx",
   "components/nonce.tsx",
+  "components/chat/ChatLauncher.tsx",
   // What root.tsx itself uses in the browser (its loader's imports are stripped from the client build).
   "models/ad-choices-url.ts",
   "models/honeypot.ts",

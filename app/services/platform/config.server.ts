@@ -56,6 +56,8 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     /** Serve the simulated exam provider's pages (default: outside production only). */
     EXAM_SIMULATOR: z.enum(["true", "false"]).optional(),
+    /** Where live chat's embedded provider e-mails the shoppers' messages (decision 37). */
+    CHAT_SUPPORT_EMAIL: z.email().default("support@lenslane.example"),
   })
   .superRefine((env, ctx) => {
     if (env.IMAGE_STORE === "s3") {
@@ -137,6 +139,8 @@ export interface AppConfig {
    * in production only with EXAM_SIMULATOR=true (a demo deployment), since a simulator's doctor is nobody's doctor.
    */
   examSimulator: boolean;
+  /** The support team's address: live chat's embedded provider e-mails each shopper's message there. */
+  chatSupportEmail: string;
   version: string;
 }
 
@@ -196,6 +200,7 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
     examSimulator: parsed.EXAM_SIMULATOR ? parsed.EXAM_SIMULATOR === "true" : parsed.APP_ENV !== "production",
+    chatSupportEmail: parsed.CHAT_SUPPORT_EMAIL,
     version,
   };
 }

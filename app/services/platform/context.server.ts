@@ -9,6 +9,7 @@ import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import type { ImageStore } from "../adapters/image-storage/image-store";
 import type { PrescriptionReader } from "../adapters/ocr/prescription-reader";
 import type { ExamProvider } from "../adapters/exam-provider/exam-provider";
+import type { ChatProvider } from "../adapters/chat/chat-provider";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import type { Logger } from "./logger.server";
 import type { PriceBook } from "~/models/catalog";
@@ -30,6 +31,8 @@ export interface AppServices {
   rxReader: PrescriptionReader;
   examProvider: ExamProvider;
   prescriberVerifier: PrescriberVerifier;
+  /** Live chat (decision 37). */
+  chat: ChatProvider;
 }
 export const servicesContext = createContext<AppServices>();
 

@@ -31,6 +31,8 @@ export interface SessionData {
   /** The shopper's price book group (spec: high or low; none otherwise). */
   priceBook?: string;
   journey?: Record<string, unknown>;
+  /** A guest's live chat key (decision 37): its hash owns the guest's conversation. */
+  chatKey?: string;
 }
 
 /** The store's cookie session (with its one-read flash values). */

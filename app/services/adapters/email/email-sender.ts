@@ -15,7 +15,9 @@ export type EmailKind =
   | "order-confirmation"
   | "order-shipped"
   | "reorder-reminder"
-  | "reorder-failed";
+  | "reorder-failed"
+  | "chat-message"
+  | "chat-reply";
 
 export interface EmailMessage {
   kind: EmailKind;

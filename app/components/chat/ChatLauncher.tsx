@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { CHAT_MOBILE_MEDIA_QUERY, CHAT_PATH, CHAT_WORDS, MOBILE_PROACTIVE_CHAT_DELAY_MS } from "~/models/chat-words";
+
+/** The panel is its own chunk, with its form, Conform and the schema: pages ship it only when it opens (decision 26). */
+const ChatPanel = lazy(() => import("./ChatPanel").then((module) => ({ default: module.ChatPanel })));
+
+/** Once per browser session the proactive window opens by itself (spec 3 §4, mobile only). */
+const PROACTIVE_SHOWN_KEY = "chatProactiveShown";
+
+/**
+ * The live chat launcher (spec 3 §2, on home and dynamic content pages; decision 37). Without JavaScript it is a
+ * link to the chat page. With it, a button opens the same thread in a panel (ChatPanel.tsx). On a phone the panel
+ * opens by itself after 40 s on a page (spec 3 §9), once per browser session.
+ */
+export function ChatLauncher() {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <p className="chat-launcher">
+        <Link to={CHAT_PATH} className="chat-launcher-button" data-testid="chat-launcher">
+          {CHAT_WORDS.launcher}
+        </Link>
+      </p>
+    );
+  }
+  return <ChatLauncherButton />;
+}
+
+function ChatLauncherButton() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const location = useLocation();
+
+  // Mobile proactive chat: after the delay on a route change, once per session.
+  useEffect(() => {
+    if (open || !window.matchMedia(CHAT_MOBILE_MEDIA_QUERY).matches) return;
+    if (window.sessionStorage.getItem(PROACTIVE_SHOWN_KEY)) return;
+    const timer = setTimeout(() => {
+      window.sessionStorage.setItem(PROACTIVE_SHOWN_KEY, "true");
+      setOpen(true);
+    }, MOBILE_PROACTIVE_CHAT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location.pathname, open]);
+
+  return (
+    <div className="chat-launcher">
+      {open ? (
+        <Suspense fallback={<p className="chat-panel">{CHAT_WORDS.loading}</p>}>
+          <ChatPanel id={panelId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+      <button
+        type="button"
+        className="chat-launcher-button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="chat-launcher"
+      >
+        {CHAT_WORDS.launcher}
+      </button>
+    </div>
+  );
+}
