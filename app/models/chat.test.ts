@@ -8,6 +8,7 @@ import {
   CHAT_NAME_MAX,
   CHAT_PATH,
   chatAvailability,
+  chatAvailabilityView,
   chatMessageSchema,
   chatMessageView,
   historyMessages,
@@ -29,15 +30,27 @@ describe("live chat constants (spec 3 §9)", () => {
   });
 });
 
+describe("chatAvailability", () => {
+  it("always has an agent by default (the footer's 24/7 promise)", () => {
+    const view = chatAvailabilityView(chatAvailability(boise("2025-11-29T03:00"), "always"));
+    expect(view).toEqual({
+      agentAvailable: true,
+      notice: "We're online. Real people answer here, usually within minutes.",
+    });
+  });
+});
+
 describe("chatAvailability (business hours)", () => {
+  const businessView = (moment: DateTime) => chatAvailabilityView(chatAvailability(moment, "business-hours"));
+
   it("has an agent on a weekday at 10:00 Boise time", () => {
-    const view = chatAvailability(boise("2025-11-25T10:00"));
+    const view = businessView(boise("2025-11-25T10:00"));
     expect(view.agentAvailable).toBe(true);
     expect(view.notice).toBe("We're online. Real people answer here, usually within minutes.");
   });
 
   it("is offline at night and says when we answer", () => {
-    const view = chatAvailability(boise("2025-11-25T20:30"));
+    const view = businessView(boise("2025-11-25T20:30"));
     expect(view.agentAvailable).toBe(false);
     expect(view.notice).toBe(
       "We're away right now. Leave a message and we'll answer from Wed, Nov 26, 9:00 AM MT; we'll e-mail you when we do.",
@@ -45,13 +58,13 @@ describe("chatAvailability (business hours)", () => {
   });
 
   it("is offline on a weekend and on Thanksgiving, answering the next business morning", () => {
-    expect(chatAvailability(boise("2025-11-29T11:00")).notice).toContain("Mon, Dec 1, 9:00 AM MT");
-    expect(chatAvailability(boise("2025-11-27T11:00")).notice).toContain("Fri, Nov 28, 9:00 AM MT");
+    expect(businessView(boise("2025-11-29T11:00")).notice).toContain("Mon, Dec 1, 9:00 AM MT");
+    expect(businessView(boise("2025-11-27T11:00")).notice).toContain("Fri, Nov 28, 9:00 AM MT");
   });
 
   it("closes at 17:00", () => {
-    expect(chatAvailability(boise("2025-11-25T16:59")).agentAvailable).toBe(true);
-    expect(chatAvailability(boise("2025-11-25T17:00")).agentAvailable).toBe(false);
+    expect(businessView(boise("2025-11-25T16:59")).agentAvailable).toBe(true);
+    expect(businessView(boise("2025-11-25T17:00")).agentAvailable).toBe(false);
   });
 });
 

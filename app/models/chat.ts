@@ -64,13 +64,33 @@ export function chatMessageSchema(needsContact: boolean) {
 /** The support page's answer. */
 export const agentReplySchema = z.object({ message: messageSchema });
 
-/** Support answers live in the store's business hours (business-hours.ts); outside them the chat takes messages. */
-export function chatAvailability(now: DateTime): ChatAvailabilityView {
-  const next = nextBusinessMoment(now);
-  const agentAvailable = next.toMillis() === now.toMillis();
+/**
+ * When the embedded chat's agents answer: "always" (the footer's promise, 'Real people with real answers in real time,
+ * 24/7'; the default) or "business-hours" (the store's hours, business-hours.ts; outside them the chat still takes
+ * messages and says when we answer). CHAT_STAFFED_HOURS chooses (decision 37).
+ */
+export const CHAT_STAFFED_HOURS = ["always", "business-hours"] as const;
+export type ChatStaffedHours = (typeof CHAT_STAFFED_HOURS)[number];
+
+/** Whether an agent is there at `now`, and when one next is (`now` while one is). */
+export function chatAvailability(
+  now: DateTime,
+  staffed: ChatStaffedHours,
+): { agentAvailable: boolean; nextAgentAt: DateTime } {
+  const next = staffed === "always" ? now : nextBusinessMoment(now);
+  return { agentAvailable: next.toMillis() === now.toMillis(), nextAgentAt: next };
+}
+
+/** What the shopper reads about who is there. */
+export function chatAvailabilityView(availability: {
+  agentAvailable: boolean;
+  nextAgentAt: DateTime;
+}): ChatAvailabilityView {
   return {
-    agentAvailable,
-    notice: agentAvailable ? CHAT_WORDS.online : CHAT_WORDS.offline(formatBusinessMoment(next)),
+    agentAvailable: availability.agentAvailable,
+    notice: availability.agentAvailable
+      ? CHAT_WORDS.online
+      : CHAT_WORDS.offline(formatBusinessMoment(availability.nextAgentAt)),
   };
 }
 

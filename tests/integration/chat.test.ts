@@ -248,8 +248,13 @@ describe("the history and hide windows (spec 3 §9)", () => {
 
     const now = minutesLater(CHAT_MESSAGE_HIDE_MINUTES + 20);
     const current = await services.chat.currentThread(owner, now);
-    expect(threadView(current, owner, "history", now).messages.map((m) => m.text)).toEqual(["Old", "New"]);
-    expect(threadView(current, owner, "launcher", now)).toMatchObject({ hiddenCount: 1, messages: [{ text: "New" }] });
+    expect(
+      threadView(current, owner, "history", now, services.chat.availability(now)).messages.map((m) => m.text),
+    ).toEqual(["Old", "New"]);
+    expect(threadView(current, owner, "launcher", now, services.chat.availability(now))).toMatchObject({
+      hiddenCount: 1,
+      messages: [{ text: "New" }],
+    });
 
     const later = minutesLater(CHAT_MESSAGE_HIDE_MINUTES + 10 + CHAT_HISTORY_MINUTES);
     expect(await services.chat.currentThread(owner, later)).toBeNull();

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
 import {
   CHAT_SEND_LIMITS,
-  chatAvailability,
+  chatAvailabilityView,
   chatMessageView,
   historyMessages,
   launcherMessages,
   type ChatThreadView,
 } from "~/models/chat";
-import type { ChatContact, ChatOwner, ChatThread } from "../adapters/chat/chat-provider";
+import type { ChatAvailability, ChatContact, ChatOwner, ChatThread } from "../adapters/chat/chat-provider";
 import { guestKeyHash } from "../adapters/chat/database-provider.server";
 import type { AppServices, Visitor } from "../platform/context.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
@@ -42,7 +42,7 @@ export async function chatThreadView(
 ): Promise<ChatThreadView> {
   const owner = chatOwner(visitor, { create: false });
   const thread = owner ? await services.chat.currentThread(owner, now) : null;
-  return threadView(thread, owner, view, now);
+  return threadView(thread, owner, view, now, services.chat.availability(now));
 }
 
 export function threadView(
@@ -50,13 +50,17 @@ export function threadView(
   owner: ChatOwner | null,
   view: "history" | "launcher",
   now: Date,
+  availability: ChatAvailability,
 ): ChatThreadView {
   const moment = DateTime.fromJSDate(now);
   const all = (thread?.messages ?? []).map((message) => ({ ...message, sentAt: DateTime.fromJSDate(message.sentAt) }));
   const inHistory = historyMessages(all, moment);
   const { shown, hidden } = view === "launcher" ? launcherMessages(inHistory, moment) : { shown: inHistory, hidden: 0 };
   return {
-    availability: chatAvailability(moment),
+    availability: chatAvailabilityView({
+      agentAvailable: availability.agentAvailable,
+      nextAgentAt: DateTime.fromJSDate(availability.nextAgentAt),
+    }),
     status: thread?.status ?? null,
     messages: shown.map(chatMessageView),
     hiddenCount: hidden,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { CHAT_STAFFED_HOURS, type ChatStaffedHours } from "~/models/chat";
 import { DEFAULT_REMINDER_DAYS } from "~/models/subscription";
 
 /**
@@ -58,6 +59,7 @@ const envSchema = z
     EXAM_SIMULATOR: z.enum(["true", "false"]).optional(),
     /** Where live chat's embedded provider e-mails the shoppers' messages (decision 37). */
     CHAT_SUPPORT_EMAIL: z.email().default("support@lenslane.example"),
+    CHAT_STAFFED_HOURS: z.enum(CHAT_STAFFED_HOURS).default("always"),
   })
   .superRefine((env, ctx) => {
     if (env.IMAGE_STORE === "s3") {
@@ -141,6 +143,8 @@ export interface AppConfig {
   examSimulator: boolean;
   /** The support team's address: live chat's embedded provider e-mails each shopper's message there. */
   chatSupportEmail: string;
+  /** When the embedded chat's agents answer: always (default) or in business hours (decision 37). */
+  chatStaffedHours: ChatStaffedHours;
   version: string;
 }
 
@@ -201,6 +205,7 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     databaseStatementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
     examSimulator: parsed.EXAM_SIMULATOR ? parsed.EXAM_SIMULATOR === "true" : parsed.APP_ENV !== "production",
     chatSupportEmail: parsed.CHAT_SUPPORT_EMAIL,
+    chatStaffedHours: parsed.CHAT_STAFFED_HOURS,
     version,
   };
 }

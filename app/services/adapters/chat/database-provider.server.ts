@@ -1,13 +1,18 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { CHAT_HISTORY_MINUTES, type ChatAuthor, type ConversationStatus } from "~/models/chat";
-import { nextBusinessMoment } from "~/models/business-hours";
+import {
+  CHAT_HISTORY_MINUTES,
+  chatAvailability,
+  type ChatAuthor,
+  type ChatStaffedHours,
+  type ConversationStatus,
+} from "~/models/chat";
 import type { Database, Executor } from "~/services/db/client.server";
 import { chatConversations, chatMessages } from "~/services/db/schema";
 import type { EmailSender } from "../email/email-sender";
 import { chatMessageEmail } from "../email/chat-templates";
-import type { ChatAvailability, ChatOwner, ChatProvider, ChatThread } from "./chat-provider";
+import type { ChatOwner, ChatProvider, ChatThread } from "./chat-provider";
 
 /**
  * The embedded chat provider (decision 37): it really works on one machine. A conversation and its messages are
@@ -22,6 +27,8 @@ export interface DatabaseChatOptions {
   /** The site's own URL, for the links in e-mails. */
   siteUrl: string;
   supportEmail: string;
+  /** When agents answer (config CHAT_STAFFED_HOURS). */
+  staffedHours: ChatStaffedHours;
 }
 
 export const SUPPORT_PAGE_PATH = "/dev/chat";
@@ -89,18 +96,15 @@ export async function addMessage(
   return row!;
 }
 
-export function databaseAvailability(now: Date): ChatAvailability {
-  const moment = DateTime.fromJSDate(now);
-  const next = nextBusinessMoment(moment);
-  return { agentAvailable: next.toMillis() === moment.toMillis(), nextAgentAt: next.toJSDate() };
-}
-
 export function createDatabaseChatProvider(options: DatabaseChatOptions): ChatProvider {
-  const { db, email, siteUrl, supportEmail } = options;
+  const { db, email, siteUrl, supportEmail, staffedHours } = options;
   return {
     name: "database",
 
-    availability: (now = new Date()) => databaseAvailability(now),
+    availability: (now = new Date()) => {
+      const { agentAvailable, nextAgentAt } = chatAvailability(DateTime.fromJSDate(now), staffedHours);
+      return { agentAvailable, nextAgentAt: nextAgentAt.toJSDate() };
+    },
 
     async currentThread(owner, now = new Date()) {
       const conversation = await currentConversation(db, owner, now);

@@ -10,9 +10,15 @@ import { createDatabaseChatProvider } from "./database-provider.server";
  * here (decision 37).
  */
 export function createChatProvider(
-  config: Pick<AppConfig, "siteUrl" | "chatSupportEmail">,
+  config: Pick<AppConfig, "siteUrl" | "chatSupportEmail" | "chatStaffedHours">,
   db: Database,
   email: EmailSender,
 ): ChatProvider {
-  return createDatabaseChatProvider({ db, email, siteUrl: config.siteUrl, supportEmail: config.chatSupportEmail });
+  return createDatabaseChatProvider({
+    db,
+    email,
+    siteUrl: config.siteUrl,
+    supportEmail: config.chatSupportEmail,
+    staffedHours: config.chatStaffedHours,
+  });
 }
