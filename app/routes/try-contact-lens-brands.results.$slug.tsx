@@ -123,7 +123,11 @@ export default function BrandFinderResultsPage({ loaderData }: Route.ComponentPr
               <Link to={match.href}>{match.name}</Link>
             </h2>
             <p>{match.brand}</p>
-            {match.perDay ? <p className="brand-finder-price">About {match.perDay} a day</p> : null}
+            {match.perDay ? (
+              <p className="brand-finder-price">
+                {`About ${match.perDay} a day ${current.eyeCount === 1 ? "for one eye" : "for both eyes"}`}
+              </p>
+            ) : null}
             <h3>Why it might suit you</h3>
             <ul>
               {match.reasons.map((reason) => (
