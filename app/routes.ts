@@ -199,12 +199,12 @@ export default [
   route("reviews", "routes/reviews.tsx"),
   route("dynamic-experience", "routes/dynamic-experience.tsx"),
 
-  // Find my perfect brand (spec 2.1), with its query-parameter guards.
-  ...["search", "parameters", "calculating", "results/:slug", "ineligible"].map((path) =>
-    route(`try-contact-lens-brands/${path}`, "routes/try-contact-lens-brands.tsx", {
-      id: `brand-finder:${path}`,
-    }),
-  ),
+  // Find my perfect brand (spec 2.1): one module per step, each behind its query-parameter guard.
+  route("try-contact-lens-brands/search", "routes/try-contact-lens-brands.search.tsx"),
+  route("try-contact-lens-brands/parameters", "routes/try-contact-lens-brands.parameters.tsx"),
+  route("try-contact-lens-brands/calculating", "routes/try-contact-lens-brands.calculating.tsx"),
+  route("try-contact-lens-brands/results/:slug", "routes/try-contact-lens-brands.results.$slug.tsx"),
+  route("try-contact-lens-brands/ineligible", "routes/try-contact-lens-brands.ineligible.tsx"),
 
   // Welcome family.
   route("welcome/:page?/:slug?", "routes/welcome.tsx"),

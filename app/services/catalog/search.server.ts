@@ -163,6 +163,8 @@ export interface SearchOptions {
   limit?: number;
   /** Only lenses or only solutions. */
   productType?: "lens" | "solution";
+  /** Discontinued products too (the brand finder: a shopper whose lens is no longer made looks for a new one). */
+  includeDiscontinued?: boolean;
 }
 
 /**
@@ -194,7 +196,8 @@ export function searchIndexedProducts(
 ): IndexedProduct[] {
   const productType = options.productType ? PRODUCT_TYPE[options.productType] : undefined;
   const shown = (item: IndexedProduct) =>
-    !item.discontinuedInCatalog && (productType === undefined || item.productType === productType);
+    (options.includeDiscontinued === true || !item.discontinuedInCatalog) &&
+    (productType === undefined || item.productType === productType);
   const hasQueryWords = (item: IndexedProduct, pass: SearchPass) =>
     containsQueryWords(searchIndex.words.get(item) ?? [], normalizedQuery, pass.minMatchCharLength);
 

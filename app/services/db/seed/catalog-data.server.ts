@@ -290,6 +290,7 @@ const acuvueLenses: SeedProduct[] = [
     specifications: lensSpecs({
       material: "senofilcon A (silicone hydrogel)",
       water: "38%",
+      dkt: "121",
       uv: "Class 1",
       extra: ["Blue-violet light filter", "Filters about 60%"],
       replacement: "Daily",
@@ -315,6 +316,7 @@ const acuvueLenses: SeedProduct[] = [
     specifications: lensSpecs({
       material: "senofilcon A (silicone hydrogel)",
       water: "38%",
+      dkt: "121",
       uv: "Class 1",
       extra: ["Blue-violet light filter", "Filters about 60%"],
       replacement: "Daily",
@@ -591,6 +593,7 @@ const acuvueLenses: SeedProduct[] = [
     specifications: lensSpecs({
       material: "senofilcon A (silicone hydrogel)",
       water: "38%",
+      dkt: "121",
       uv: "Class 1",
       extra: ["Blue-violet light filter", "Filters about 60%"],
       replacement: "Daily",
@@ -617,6 +620,7 @@ const acuvueLenses: SeedProduct[] = [
     specifications: lensSpecs({
       material: "etafilcon A (hydrogel)",
       water: "58%",
+      dkt: "30",
       uv: "Class 2",
       extra: ["Effect", "Enhancing limbal ring"],
       replacement: "Daily",
@@ -1495,6 +1499,7 @@ const cooperLenses: SeedProduct[] = [
     specifications: lensSpecs({
       material: "omafilcon B (hydrogel)",
       water: "62%",
+      dkt: "21",
       replacement: "Monthly",
     }),
     parameters: [...fit([[-8, 6]], ["8.7"], "14.4"), addPowers(1, 1.5, 2, 2.5), MONOVISION],
@@ -1543,6 +1548,7 @@ const cooperLenses: SeedProduct[] = [
     specifications: lensSpecs({
       material: "ocufilcon D (hydrogel)",
       water: "55%",
+      dkt: "28",
       uv: "Yes",
       replacement: "Monthly or as prescribed",
     }),

@@ -1,0 +1,128 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form } from "react-router";
+import type { EyeParameters } from "~/models/brand-finder-match";
+import { BRAND_FINDER_PATHS, brandFinderParametersSchema } from "~/models/brand-finder-query";
+import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
+import type { Eye } from "~/models/line-item-group";
+import { EYE_CHOICES, eyesFor, fieldName, type EyeChoice } from "~/models/product-order";
+
+const EYE_CHOICE_LABELS: Record<EyeChoice, string> = {
+  both: "Both eyes",
+  right: "Right eye (OD)",
+  left: "Left eye (OS)",
+};
+
+/**
+ * The finder's parameters step: the current lens's parameters per eye, as on its product page (same field names,
+ * `right-power`, `left-baseCurve`, ...). A GET form to its own page, so the URL carries the parameters; the page
+ * moves on to calculating when they are complete, or shows the errors with the values kept. With JavaScript,
+ * Conform checks the same schema before the request and shows only the chosen eyes.
+ */
+export function FinderParametersForm({
+  productId,
+  parameters,
+  lastResult,
+}: {
+  productId: number;
+  parameters: readonly LensParameter[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const schema = useMemo(() => brandFinderParametersSchema(parameters), [parameters]);
+  const [form, fields] = useForm<Record<string, string>, EyeParameters[]>({
+    id: `brand-finder-${productId}`,
+    lastResult,
+    defaultValue: {
+      eyes: "both",
+      ...Object.fromEntries(
+        parameters
+          .filter((parameter) => parameter.options.length === 1)
+          .flatMap((parameter) =>
+            (["right", "left"] as const).map((eye) => [fieldName(eye, parameter.name), parameter.options[0]!.value]),
+          ),
+      ),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const all = fields as unknown as Record<string, FieldMetadata<string>>;
+  const eyeChoice = all.eyes?.value as EyeChoice | undefined;
+  const shownEyes: Eye[] = eyeChoice && EYE_CHOICES.includes(eyeChoice) ? eyesFor(eyeChoice) : ["right", "left"];
+
+  return (
+    <Form method="get" action={BRAND_FINDER_PATHS.parameters} {...getFormProps(form)} className="order-form">
+      <input type="hidden" name="productId" value={productId} />
+      {form.errors ? (
+        <p className="field-error" role="alert" id={form.errorId}>
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <fieldset className="eye-choice">
+        <legend>I wear this lens in</legend>
+        {getCollectionProps(all.eyes!, { type: "radio", options: [...EYE_CHOICES] }).map((props) => (
+          <label key={props.key} htmlFor={props.id}>
+            <input {...props} key={props.key} /> {EYE_CHOICE_LABELS[props.value as EyeChoice]}
+          </label>
+        ))}
+        <FieldError field={all.eyes!} />
+      </fieldset>
+
+      <div className="eye-columns">
+        {(["right", "left"] as const).map((eye) => (
+          <fieldset
+            key={eye}
+            className="eye-fieldset"
+            data-eye={eye}
+            // Without JavaScript both eyes stay visible; the server reads only the chosen ones.
+            hidden={!shownEyes.includes(eye)}
+          >
+            <legend>
+              {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
+            </legend>
+            {parameters.map((parameter) => {
+              const field = all[fieldName(eye, parameter.name)]!;
+              return (
+                <p key={parameter.name} className="form-field">
+                  <label htmlFor={field.id}>{parameter.displayName}</label>
+                  <select {...getSelectProps(field)} key={field.key}>
+                    <option value="">Select</option>
+                    {parameter.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError field={field} />
+                </p>
+              );
+            })}
+          </fieldset>
+        ))}
+      </div>
+
+      <div className="order-form-actions">
+        <button type="submit" className="button button-primary">
+          Find my matches
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function FieldError({ field }: { field: FieldMetadata<string> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <span className="field-error" id={field.errorId} role="alert">
+      {field.errors.join(" ")}
+    </span>
+  );
+}
