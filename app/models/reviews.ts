@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUSINESS_TIME_ZONE } from "./business-time";
 import { safeReturnPathSchema } from "./return-path";
 
 /**
@@ -150,6 +151,13 @@ export function stars(rating: number): string {
 /** "4 out of 5 stars". */
 export function ratingText(rating: number): string {
   return `${rating} out of 5 stars`;
+}
+
+const reviewDateFormat = new Intl.DateTimeFormat("en-US", { timeZone: BUSINESS_TIME_ZONE, dateStyle: "long" });
+
+/** "March 4, 2026": the business day a review was written. */
+export function formatReviewDate(iso: string): string {
+  return reviewDateFormat.format(new Date(iso));
 }
 
 /** The name shown by default: first name and last initial ("Ann L."), cut to fit. */
