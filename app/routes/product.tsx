@@ -44,9 +44,12 @@ import { flashToast } from "~/services/platform/session.server";
 import { setGroupExpiration } from "~/services/checkout/group-steps.server";
 import { orderAgain, savedPrescriptionChoices } from "~/services/prescriptions/wallet-cart.server";
 import { productReviews } from "~/services/reviews/reviews.server";
+import reviewStyles from "~/styles/reviews.css?url";
 import type { Route } from "./+types/product";
 
 export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public", pageDialog: true };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData

@@ -16,9 +16,12 @@ import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { purchasedProducts, saveReview } from "~/services/reviews/reviews.server";
+import reviewStyles from "~/styles/reviews.css?url";
 import type { Route } from "./+types/rate-and-review";
 
 export const handle: PageHandle = { pageName: "RateAndReview", headerType: "standard" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Rate and review | Lenslane" },
@@ -66,11 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   const productId = Number(formData.get("productId")) || null;
-  if (submission.status !== "success") return data({ productId, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") {
+    return data({ productId, result: submission.reply(), notPurchased: false }, { status: 400 });
+  }
   const saved = await saveReview(db, customer.id, submission.value);
   if (!saved.ok) {
     return data(
-      { productId, result: submission.reply({ formErrors: [REVIEW_MESSAGES.notPurchased] }) },
+      { productId, result: submission.reply({ formErrors: [REVIEW_MESSAGES.notPurchased] }), notPurchased: true },
       { status: 403 },
     );
   }
@@ -79,8 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RateAndReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { products, thanks } = loaderData;
+  // A form for a product not listed here (a stale page, a crafted post) has no place to show its message: the top does.
   const refusedProduct =
-    actionData && !products.some((product) => product.productId === actionData.productId) ? actionData : null;
+    actionData?.notPurchased && !products.some((product) => product.productId === actionData.productId);
   return (
     <section className="rate-and-review-page">
       <h1>Rate and review</h1>

@@ -16,9 +16,12 @@ import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
 import { reportReview } from "~/services/reviews/review-reports.server";
 import { productRatings, reviewPage } from "~/services/reviews/reviews.server";
+import reviewStyles from "~/styles/reviews.css?url";
 import type { Route } from "./+types/reviews";
 
 export const handle: PageHandle = { pageName: "Reviews", headerType: "standard" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   {
