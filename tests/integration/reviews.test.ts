@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -12,9 +12,10 @@ import { createAuthSession, createCustomer } from "~/services/accounts/auth/acco
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { orderGroups, orderLines, orders, reviewReports, reviews } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
+import { seedReviews } from "~/services/db/seed/review-data.server";
 import type { AppServices } from "~/services/platform/context.server";
 import { reportReview } from "~/services/reviews/review-reports.server";
-import { productReviews } from "~/services/reviews/reviews.server";
+import { productReviews, saveReview } from "~/services/reviews/reviews.server";
 import { orderRow } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
@@ -240,6 +241,16 @@ describe("reports", () => {
     const summary = await productReviews(database.db, OTHER.productId);
     expect(summary.summary?.count).toBe(2);
     expect(summary.latest.map((review) => review.id)).not.toContain(newest);
+
+    // Its author edits it: still hidden (editing is no way around moderation).
+    const edited = await saveReview(database.db, hidden!.customerId, {
+      productId: OTHER.productId,
+      rating: 5,
+      displayName: "Buyer",
+      title: "Edited",
+      body: "A different text, long enough to count.",
+    });
+    expect(edited).toMatchObject({ ok: true, created: false, status: REVIEW_STATUS.pendingModeration });
   });
 
   it("refuse a customer's report of their own review, and an unknown review", async () => {
@@ -388,5 +399,17 @@ describe("the product page and /reviews", () => {
     );
     expect(html).toContain("Average rating by product");
     expect(html).toContain("Report this review");
+  });
+});
+
+describe("the demo reviews", () => {
+  it("are seeded once each, and a product's average comes from them", async () => {
+    const rows = await database.db.select().from(reviews).where(isNotNull(reviews.seedKey));
+    expect(rows.map((row) => row.seedKey).sort()).toEqual(seedReviews.map((review) => review.key).sort());
+    const oasys = seedProducts.find((product) => product.vanityUrl === "acuvue-oasys-1-day-90-pack")!;
+    // 5, 4 and 4 stars: 4.33 → 4.3; the newest first.
+    const { summary, latest } = await productReviews(database.db, oasys.productId);
+    expect(summary).toEqual({ average: 4.3, count: 3 });
+    expect(latest.map((review) => review.displayName)).toEqual(["Priya R.", "James W.", "Maya O."]);
   });
 });
