@@ -10,6 +10,7 @@ import {
 import { LensOrderForm } from "~/components/product/LensOrderForm";
 import { REBATE_DIALOG_QUERY, RebateDialog } from "~/components/product/RebateDialog";
 import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
+import { ProductReviews } from "~/components/reviews/ProductReviews";
 import { useInDialogSlot } from "~/components/ui/DialogSlot";
 import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
@@ -24,6 +25,7 @@ import {
 } from "~/models/product-order";
 import { expirationDateSchema, PRESCRIPTION_MESSAGES, savedPrescriptionChoiceSchema } from "~/models/prescriptions";
 import { isNumericProductParam } from "~/models/redirects";
+import { reviewJsonLd } from "~/models/reviews";
 import { pageMeta } from "~/models/seo";
 import { stockText } from "~/models/stock";
 import {
@@ -41,9 +43,13 @@ import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
 import { setGroupExpiration } from "~/services/checkout/group-steps.server";
 import { orderAgain, savedPrescriptionChoices } from "~/services/prescriptions/wallet-cart.server";
+import { productReviews } from "~/services/reviews/reviews.server";
+import reviewStyles from "~/styles/reviews.css?url";
 import type { Route } from "./+types/product";
 
 export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public", pageDialog: true };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewStyles }];
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
@@ -97,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
   const { priceBook, customer } = context.get(visitorContext);
   const isLens = product.productType === PRODUCT_TYPE.lens;
-  const [solutionSku, rebates, savedPrescriptions] = await Promise.all([
+  const [solutionSku, rebates, savedPrescriptions, reviews] = await Promise.all([
     product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
     customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>
       rebatesForProduct(services.db, product.id, { priceBook, customerGroups }, new Date()),
@@ -106,6 +112,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     customer && isLens && !product.discontinuedInCatalog
       ? savedPrescriptionChoices(services.db, customer.id, [product.id])
       : [],
+    // The average, the count and the latest published reviews: one query.
+    productReviews(services.db, product.id),
   ]);
   return data(
     {
@@ -129,6 +137,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
       inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
       savedPrescriptions,
+      reviews,
       canonical: productPath(product),
       ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,
@@ -303,6 +312,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <dd>{product.descriptorPackSize}</dd>
           </div>
         </dl>
+        <ProductReviews productId={product.id} reviews={loaderData.reviews} returnTo={loaderData.canonical} />
       </div>
     </article>
   );
@@ -335,6 +345,8 @@ function ProductJsonLd({ loaderData }: { loaderData: Route.ComponentProps["loade
           },
         }
       : {}),
+    // AggregateRating and Review items, only when the product has published reviews.
+    ...reviewJsonLd(loaderData.reviews.summary, loaderData.reviews.latest),
   };
   return (
     <script

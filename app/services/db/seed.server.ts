@@ -5,17 +5,20 @@ import { seedBrands, seedProducts } from "./seed/catalog-data.server";
 import { makeUpc, parameterCombinations, parameterKey, stockFor } from "./seed/catalog-rows";
 import { seedClinics } from "./seed/doctor-data.server";
 import { seedPromotions } from "./seed/promotion-data.server";
+import { seedReviewers, seedReviews } from "./seed/review-data.server";
 import {
   appMeta,
   brands,
   clinics,
   coupons,
+  customers,
   doctors,
   productParameterOptions,
   productParameters,
   productPrices,
   products,
   promotions,
+  reviews,
   skus,
 } from "./schema";
 import { clearProcessCaches } from "../platform/process-cache.server";
@@ -25,7 +28,7 @@ const BATCH = 1000;
 
 /** A fingerprint of the demo data: the seed runs again only when the data (or this code's version) changes. */
 export const DEMO_SEED_VERSION = createHash("sha256")
-  .update(JSON.stringify({ v: 3, seedBrands, seedProducts, seedPromotions, seedClinics }))
+  .update(JSON.stringify({ v: 3, seedBrands, seedProducts, seedPromotions, seedClinics, seedReviewers, seedReviews }))
   .digest("hex")
   .slice(0, 16);
 
@@ -166,6 +169,7 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
 
     await seedDemoPromotions(tx, seededAt);
     await seedDoctorDirectory(tx, seededAt);
+    await seedDemoReviews(tx, seededAt);
     await tx
       .insert(appMeta)
       .values({ key: SEED_VERSION_KEY, value: DEMO_SEED_VERSION })
@@ -261,5 +265,49 @@ async function seedDemoPromotions(tx: Transaction, seededAt: Date) {
           set: { name: coupon.name, promotionId: row!.id, updatedAt: seededAt },
         });
     }
+  }
+}
+
+/**
+ * Upserts the demo reviewers (by e-mail) and their reviews (by `seedKey`), with the data's fixed dates. A demo review
+ * keeps the status moderation gave it.
+ */
+async function seedDemoReviews(tx: Transaction, seededAt: Date) {
+  const reviewerIds = new Map<string, number>();
+  for (const reviewer of seedReviewers) {
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        email: reviewer.email,
+        emailNormalized: reviewer.email.toLowerCase(),
+        firstName: reviewer.firstName,
+        lastName: reviewer.lastName,
+        // Deterministic and opaque; never a credential (the account has no password).
+        customerToken: createHash("sha256").update(`demo-reviewer:${reviewer.key}`).digest("hex").slice(0, 32),
+      })
+      .onConflictDoUpdate({
+        target: customers.emailNormalized,
+        set: { firstName: reviewer.firstName, lastName: reviewer.lastName, updatedAt: seededAt },
+      })
+      .returning({ id: customers.id });
+    reviewerIds.set(reviewer.key, row!.id);
+  }
+  for (const review of seedReviews) {
+    const customerId = reviewerIds.get(review.reviewer);
+    if (customerId === undefined)
+      throw new Error(`demo review ${review.key} names unknown reviewer ${review.reviewer}`);
+    const values = {
+      customerId,
+      productId: review.productId,
+      rating: review.rating,
+      title: review.title,
+      body: review.body,
+      displayName: review.displayName,
+      seedKey: review.key,
+      createdAt: new Date(review.createdAt),
+      updatedAt: new Date(review.createdAt),
+    };
+    const { seedKey: _seedKey, ...updatable } = values;
+    await tx.insert(reviews).values(values).onConflictDoUpdate({ target: reviews.seedKey, set: updatable });
   }
 }

@@ -14,3 +14,4 @@ export * from "./prescriptions";
 export * from "./exams";
 export * from "./verification";
 export * from "./chat";
+export * from "./reviews";
