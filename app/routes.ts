@@ -187,6 +187,24 @@ export default [
   route("api/orders/RecentExams", "routes/api.orders.RecentExams.ts"),
   route("api/cart/preorderexam", "routes/api.cart.preorderexam.ts"),
 
+  // Carts, addresses, patients and orders API for app clients (issue 17, decision 39): JSON.
+  route("api/cart/items", "routes/api.cart.items.ts"),
+  route("api/cart/shippingAddress", "routes/api.cart.shippingAddress.ts"),
+  route("api/lineItemGroups/quantity", "routes/api.lineItemGroups.quantity.ts"),
+  route("api/lineItemGroups/:id", "routes/api.lineItemGroups.$id.ts"),
+  route("api/addresses", "routes/api.addresses.ts"),
+  route("api/addresses/verify", "routes/api.addresses.verify.ts"),
+  route("api/addresses/v2", "routes/api.addresses.v2.ts"),
+  route("api/addresses/v2/:id", "routes/api.addresses.v2.$id.ts"),
+  route("api/addresses/:id", "routes/api.addresses.$id.ts"),
+  route("api/patients", "routes/api.patients.ts"),
+  route("api/orders", "routes/api.orders._index.ts"),
+  route("api/orders/orderCountByProduct", "routes/api.orders.orderCountByProduct.ts"),
+  // The spec lists the thank-you call without the api/ prefix; both spellings answer.
+  route("orders/:id/thankyou", "routes/api.orders.$id.thankyou.ts", { id: "orders:thankyou" }),
+  route("api/orders/:id/thankyou", "routes/api.orders.$id.thankyou.ts", { id: "api:orders:thankyou" }),
+  route("api/order/status/:orderNumber", "routes/api.order.status.$orderNumber.ts"),
+
   // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
   // reorder and the dashboard, reviews, the remaining account pages.
   route("prescription-request", "routes/prescription-request.tsx"),

@@ -194,6 +194,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const groupId = await addProductToCart(
     services.db,
     session,
+    visitor.customer?.id ?? null,
     product,
     resolved.items,
     submission.value.autoReorderFrequencyDays,

@@ -1,16 +1,15 @@
-import { desc, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { evaluatePromotions, type AppliedReward, type PricedLine } from "~/models/promotions";
 import type { ShippingLevel } from "~/models/shipping";
 import { bearerToken, jsonError, privateJson } from "./json.server";
-import { CartVersionConflictError, CouponRefusedError } from "../cart/cart-changes.server";
+import { ensureCart } from "../cart/add-to-cart.server";
+import { CartVersionConflictError, CouponRefusedError, LineItemGroupNotFoundError } from "../cart/cart-changes.server";
 import { pricedCart, productsForPricing, type PricedCart, type Shopper } from "../cart/cart-pricing.server";
-import { CartItemsError, CartNotFoundError } from "../cart/cart.server";
+import { CartItemsError, CartNotFoundError, createCart, latestCustomerCartId } from "../cart/cart.server";
 import { servicesContext, visitorContext, type AppServices } from "../platform/context.server";
 import type { Database } from "../db/client.server";
-import { carts } from "../db/schema";
 import { activePromotions, customerGroupsFor } from "../cart/promotions.server";
 
 /**
@@ -52,16 +51,37 @@ export async function apiCartClient(request: Request, context: Readonly<RouterCo
   const { session, customer, priceBook } = context.get(visitorContext);
   const shopper: Shopper = { customerId: customer?.id ?? null, priceBook };
   if (!request.headers.has("Authorization")) {
-    return { services, shopper, cartId: session.get("cartId") ?? null, viaBearer: false } satisfies ApiCartClient;
+    // A signed-in browser without a cart of its own sees the customer's (made on another device or by the app):
+    // the cart its next change would go to (ensureCart).
+    const cartId = session.get("cartId") ?? (customer ? await latestCustomerCartId(services.db, customer.id) : null);
+    return { services, shopper, cartId, viaBearer: false } satisfies ApiCartClient;
   }
   if (bearerToken(request) === null || !customer) throw jsonError(401, BAD_TOKEN_MESSAGE);
-  const [latest] = await services.db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(eq(carts.customerId, customer.id))
-    .orderBy(desc(carts.updatedAt), desc(carts.id))
-    .limit(1);
-  return { services, shopper, cartId: latest?.id ?? null, viaBearer: true } satisfies ApiCartClient;
+  const cartId = await latestCustomerCartId(services.db, customer.id);
+  return { services, shopper, cartId, viaBearer: true } satisfies ApiCartClient;
+}
+
+/**
+ * The client's cart for a change that may start one (adding items): a cookie client's is the session's (made and
+ * remembered when missing, the customer's when signed in — ensureCart); a bearer client's is its customer's latest,
+ * or a new one they own. `commit` adds the session cookie to the answer when the cart is new to the session.
+ */
+export async function cartForChange(client: ApiCartClient, context: Readonly<RouterContextProvider>) {
+  const { db, sessions } = client.services;
+  if (client.viaBearer) {
+    const cartId = client.cartId ?? (await createCart(db, client.shopper.customerId));
+    return { cartId, commit: async (response: Response) => response };
+  }
+  const { session } = context.get(visitorContext);
+  const before = session.get("cartId");
+  const cartId = await ensureCart(db, session, client.shopper.customerId);
+  return {
+    cartId,
+    commit: async (response: Response) => {
+      if (cartId !== before) response.headers.append("Set-Cookie", await sessions.commitSession(session));
+      return response;
+    },
+  };
 }
 
 /** The client's cart id for a change; 404 `{ error: "No cart" }` without one. */
@@ -81,6 +101,8 @@ export function cartChangeError(error: unknown): Response {
   if (error instanceof CouponRefusedError) return jsonError(422, error.message);
   if (error instanceof CartItemsError) return jsonError(400, error.message);
   if (error instanceof CartNotFoundError) return jsonError(404, NO_CART_MESSAGE);
+  if (error instanceof LineItemGroupNotFoundError)
+    return jsonError(404, "There is no such line item group in the cart.");
   throw error;
 }
 
@@ -167,7 +189,7 @@ function shapeCart(cart: PricedCart) {
       selected: method.selected,
     })),
     selectedShippingMethod: cart.selectedShippingMethod,
-    shippingAddress: null,
+    shippingAddress: cart.shippingAddress,
     customerCredits: cart.customerCredits,
     customerGroups: cart.customerGroups,
     orderSummary: cart.orderSummary,

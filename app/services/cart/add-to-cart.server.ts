@@ -1,5 +1,7 @@
 import { ORDER_MESSAGES, fieldName, type LensOrder, type SolutionOrder } from "~/models/product-order";
-import { addGroup, cartExists, createCart, type NewLineItem } from "./cart.server";
+import { eq } from "drizzle-orm";
+import { addGroup, cartOwner, createCart, latestCustomerCartId, type NewLineItem } from "./cart.server";
+import { carts } from "../db/schema";
 import { matchSku, PRODUCT_TYPE, type ProductDetail } from "../catalog/catalog.server";
 import type { Database } from "../db/client.server";
 import type { StoreSession } from "../platform/session.server";
@@ -68,28 +70,44 @@ export async function resolveSolutionOrder(
   };
 }
 
-/** The shopper's cart id from the session, creating the cart (and remembering it) when there is none yet. */
+/**
+ * The shopper's cart id from the session, creating the cart (and remembering it) when there is none yet. A signed-in
+ * shopper's cart is theirs: without one in the session, their latest cart (made on another device or by an app
+ * client) is used before a new one is made, and a new cart carries their customer id so every device finds it. A
+ * guest cart still in the session of a signed-in shopper becomes theirs; another customer's cart is never used.
+ */
 export async function ensureCart(
   db: Database,
   session: StoreSession,
   customerId: number | null = null,
 ): Promise<string> {
   const current = session.get("cartId");
-  if (current && (await cartExists(db, current))) return current;
-  const cartId = await createCart(db, customerId);
+  const owner = current ? await cartOwner(db, current) : undefined;
+  if (current && owner !== undefined && (owner === null || owner === customerId)) {
+    if (owner === null && customerId !== null) {
+      await db.update(carts).set({ customerId, updatedAt: new Date() }).where(eq(carts.id, current));
+    }
+    return current;
+  }
+  const cartId =
+    (customerId !== null && (await latestCustomerCartId(db, customerId))) || (await createCart(db, customerId));
   session.set("cartId", cartId);
   return cartId;
 }
 
-/** Adds the product page's order as a new line item group; returns the group's id (the funnel works on it next). */
+/**
+ * Adds the product page's order as a new line item group; returns the group's id (the funnel works on it next).
+ * A signed-in shopper's cart is made as theirs (`ensureCart`).
+ */
 export async function addProductToCart(
   db: Database,
   session: StoreSession,
-  product: ProductDetail,
+  customerId: number | null,
+  product: Pick<ProductDetail, "productType">,
   items: NewLineItem[],
   autoReorderFrequencyDays: number | null,
 ): Promise<string> {
-  const cartId = await ensureCart(db, session);
+  const cartId = await ensureCart(db, session, customerId);
   return addGroup(db, cartId, {
     type: product.productType === PRODUCT_TYPE.solution ? "Solution" : "Lens",
     items,

@@ -4,9 +4,9 @@ import { formatCents } from "~/models/catalog";
 import type { ShippingLevel } from "~/models/shipping";
 import { evaluateCart, loadPricingInputs, type Shopper } from "./cart-pricing.server";
 import { ensureCart } from "./add-to-cart.server";
-import { cartExists, setItemQuantities, withCartLock } from "./cart.server";
+import { cartExists, insertGroup, setItemQuantities, withCartLock, type NewLineItemGroup } from "./cart.server";
 import type { Database, Transaction } from "../db/client.server";
-import { carts, coupons } from "../db/schema";
+import { carts, coupons, lineItemGroups } from "../db/schema";
 import { couponUsable, findCoupon, type CouponRecord } from "./promotions.server";
 import type { StoreSession } from "../platform/session.server";
 
@@ -125,6 +125,10 @@ export async function setShippingLevel(db: Database, cartId: string, level: Ship
 export interface CartModification {
   /** Every item's quantity (items left out are removed); undefined leaves the items alone. */
   quantities?: ReadonlyMap<string, number>;
+  /** Some items' quantities (the others stay as they are): PUT api/lineItemGroups/quantity. */
+  quantityChanges?: ReadonlyMap<string, number>;
+  /** Groups to add at the end of the cart, already resolved by the product page's rules. */
+  newGroups?: readonly NewLineItemGroup[];
   /** A code to apply, null to remove the coupon, undefined to leave it. */
   couponCode?: string | null;
   shippingLevel?: ShippingLevel;
@@ -132,24 +136,33 @@ export interface CartModification {
 
 /**
  * POST api/cart: applies an API client's modified cart in one transaction, only if the cart is still at the
- * version the client read (else CartVersionConflictError, so no update is lost). Items first, then shipping, then
- * the coupon (judged against the changed cart); any refusal rolls the whole change back.
+ * version the client read (else CartVersionConflictError, so no update is lost); a null version (a call whose
+ * payload has none) skips that check but still runs under the cart's lock. Items first (new groups, then
+ * quantities), then shipping, then the coupon (judged against the changed cart); any refusal rolls the whole
+ * change back. Returns the new groups' ids.
  */
 export async function modifyCart(
   db: Database,
   cartId: string,
   shopper: Shopper,
-  expectedVersion: number,
+  expectedVersion: number | null,
   change: CartModification,
   now: Date = new Date(),
-): Promise<{ notice: CouponNotice | null }> {
+): Promise<{ notice: CouponNotice | null; newGroupIds: string[] }> {
   return withCartLock(db, cartId, async (tx) => {
     const [cart] = await tx
       .select({ version: carts.version, couponId: carts.couponId })
       .from(carts)
       .where(eq(carts.id, cartId));
-    if (!cart || cart.version !== expectedVersion) throw new CartVersionConflictError(cart?.version ?? 0);
+    if (!cart || (expectedVersion !== null && cart.version !== expectedVersion)) {
+      throw new CartVersionConflictError(cart?.version ?? 0);
+    }
     if (change.quantities) await setItemQuantities(tx, cartId, shopper.priceBook, change.quantities);
+    if (change.quantityChanges) {
+      await setItemQuantities(tx, cartId, shopper.priceBook, change.quantityChanges, { partial: true });
+    }
+    const newGroupIds: string[] = [];
+    for (const group of change.newGroups ?? []) newGroupIds.push(await insertGroup(tx, cartId, group));
     if (change.shippingLevel !== undefined) {
       await tx.update(carts).set({ shippingLevel: change.shippingLevel }).where(eq(carts.id, cartId));
     }
@@ -159,8 +172,36 @@ export async function modifyCart(
       const current = cart.couponId === null ? null : await findCoupon(tx, normalizeCouponCode(change.couponCode));
       // Re-sending the coupon already on the cart is not a new application.
       if (current?.id !== cart.couponId)
-        return { notice: await putCoupon(tx, cartId, change.couponCode, shopper, now) };
+        return { notice: await putCoupon(tx, cartId, change.couponCode, shopper, now), newGroupIds };
     }
-    return { notice: null };
+    return { notice: null, newGroupIds };
+  });
+}
+
+/** The cart has no line item group with that id (thrown so the lock's version bump rolls back). */
+export class LineItemGroupNotFoundError extends Error {
+  override name = "LineItemGroupNotFoundError";
+}
+
+/**
+ * DELETE api/lineItemGroups/{id}: removes one group with its items, under the cart's lock and (when given) at the
+ * version the client read. LineItemGroupNotFoundError when the cart has no such group.
+ */
+export async function removeLineItemGroup(
+  db: Database,
+  cartId: string,
+  groupId: string,
+  expectedVersion: number | null,
+): Promise<void> {
+  return withCartLock(db, cartId, async (tx) => {
+    const [cart] = await tx.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
+    if (!cart || (expectedVersion !== null && cart.version !== expectedVersion)) {
+      throw new CartVersionConflictError(cart?.version ?? 0);
+    }
+    const removed = await tx
+      .delete(lineItemGroups)
+      .where(and(eq(lineItemGroups.id, groupId), eq(lineItemGroups.cartId, cartId)))
+      .returning({ id: lineItemGroups.id });
+    if (removed.length === 0) throw new LineItemGroupNotFoundError(`line item group ${groupId} not found`);
   });
 }

@@ -25,7 +25,7 @@ import {
 } from "~/models/shipping";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import { together, type Executor } from "../db/client.server";
-import { addresses, brands, customers, orders, productPrices, products } from "../db/schema";
+import { addresses, brands, customers, orders, productPrices, products, type AddressSnapshot } from "../db/schema";
 import { activePromotions, customerGroupsOf, type CouponRecord } from "./promotions.server";
 import { cartViewOf, readCartOnce, type CartView } from "./cart-read.server";
 import type { RequestMemo } from "../platform/request-memo.server";
@@ -50,6 +50,8 @@ export interface PricingInputs {
   customerCredits: number;
   /** The state tax is figured for (the shipping address's, else the primary one's), or null until one is known. */
   taxState: string | null;
+  /** The shipping address chosen for the cart (a copy), or null until one is. */
+  shippingAddress: AddressSnapshot | null;
 }
 
 /**
@@ -119,6 +121,7 @@ export async function loadPricingInputs(
     taxState: taxStateOf(
       cart.shippingAddress ?? (facts?.state ? { state: facts.state, country: facts.country! } : null),
     ),
+    shippingAddress: cart.shippingAddress,
   };
 }
 
@@ -297,6 +300,7 @@ export async function pricedCart(
       };
     }),
     selectedShippingMethod: { shippingLevel: inputs.shippingLevel, amount: summary.shipping },
+    shippingAddress: inputs.shippingAddress,
     taxState: inputs.taxState,
     customerCredits: inputs.customerCredits,
     orderSummary: summary,

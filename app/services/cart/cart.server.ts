@@ -49,6 +49,23 @@ export async function createCart(db: Database, customerId: number | null = null)
   return id;
 }
 
+/** The customer's most recently changed cart (the one every device and app client of theirs shares), or null. */
+export async function latestCustomerCartId(db: Executor, customerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.customerId, customerId))
+    .orderBy(desc(carts.updatedAt), desc(carts.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Whose a cart is: undefined when there is no such cart, null when it is a guest's. */
+export async function cartOwner(db: Executor, cartId: string): Promise<number | null | undefined> {
+  const [row] = await db.select({ customerId: carts.customerId }).from(carts).where(eq(carts.id, cartId));
+  return row ? row.customerId : undefined;
+}
+
 export async function cartExists(db: Database, cartId: string): Promise<boolean> {
   const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId));
   return row !== undefined;
@@ -63,65 +80,70 @@ export interface NewLineItem {
   parameters: Record<string, string>;
 }
 
+export interface NewLineItemGroup {
+  type: GroupType;
+  items: NewLineItem[];
+  autoReorderFrequencyDays: number | null;
+}
+
 /** Adds a line item group (one patient's lenses, or solution) at the end of the cart. */
-export async function addGroup(
-  db: Database,
-  cartId: string,
-  input: { type: GroupType; items: NewLineItem[]; autoReorderFrequencyDays: number | null },
-): Promise<string> {
-  return withCartLock(db, cartId, async (tx) => {
-    const [position] = await tx
-      .select({ next: sql<number>`coalesce(max(${lineItemGroups.position}), -1) + 1` })
-      .from(lineItemGroups)
-      .where(eq(lineItemGroups.cartId, cartId));
-    const brandRows = await tx
-      .select({ productId: products.id, brandSlug: brands.slug })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(
-        inArray(
-          products.id,
-          input.items.map((item) => item.productId),
-        ),
-      );
-    const brandOf = new Map(brandRows.map((row) => [row.productId, row.brandSlug]));
-    const group = normalizeGroup({
-      id: randomUUID(),
-      type: input.type,
-      autoReorderFrequencyDays: input.autoReorderFrequencyDays,
-      submitAndSkipImageId: null,
-      items: input.items.map((item) => ({
-        id: randomUUID(),
-        whichEye: item.whichEye,
-        productId: item.productId,
-        brandSlug: brandOf.get(item.productId) ?? "",
-        upc: item.upc,
-        quantity: item.quantity,
-        parameters: item.parameters,
-      })),
-    });
-    await tx.insert(lineItemGroups).values({
-      id: group.id,
-      cartId,
-      position: Number(position?.next ?? 0),
-      type: group.type,
-      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
-      rxEntryType: rxEntryType(group),
-    });
-    await tx.insert(lineItems).values(
-      group.items.map((item) => ({
-        id: item.id,
-        groupId: group.id,
-        whichEye: item.whichEye,
-        productId: item.productId,
-        upc: item.upc,
-        quantity: item.quantity,
-        selectedParameters: { ...item.parameters },
-        classification: input.type === "Solution" ? "solution" : "lens",
-      })),
+export async function addGroup(db: Database, cartId: string, input: NewLineItemGroup): Promise<string> {
+  return withCartLock(db, cartId, (tx) => insertGroup(tx, cartId, input));
+}
+
+/** Adds a line item group at the end of the cart, inside the caller's cart lock. */
+export async function insertGroup(tx: Transaction, cartId: string, input: NewLineItemGroup): Promise<string> {
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${lineItemGroups.position}), -1) + 1` })
+    .from(lineItemGroups)
+    .where(eq(lineItemGroups.cartId, cartId));
+  const brandRows = await tx
+    .select({ productId: products.id, brandSlug: brands.slug })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      inArray(
+        products.id,
+        input.items.map((item) => item.productId),
+      ),
     );
-    return group.id;
+  const brandOf = new Map(brandRows.map((row) => [row.productId, row.brandSlug]));
+  const group = normalizeGroup({
+    id: randomUUID(),
+    type: input.type,
+    autoReorderFrequencyDays: input.autoReorderFrequencyDays,
+    submitAndSkipImageId: null,
+    items: input.items.map((item) => ({
+      id: randomUUID(),
+      whichEye: item.whichEye,
+      productId: item.productId,
+      brandSlug: brandOf.get(item.productId) ?? "",
+      upc: item.upc,
+      quantity: item.quantity,
+      parameters: item.parameters,
+    })),
   });
+  await tx.insert(lineItemGroups).values({
+    id: group.id,
+    cartId,
+    position: Number(position?.next ?? 0),
+    type: group.type,
+    autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+    rxEntryType: rxEntryType(group),
+  });
+  await tx.insert(lineItems).values(
+    group.items.map((item) => ({
+      id: item.id,
+      groupId: group.id,
+      whichEye: item.whichEye,
+      productId: item.productId,
+      upc: item.upc,
+      quantity: item.quantity,
+      selectedParameters: { ...item.parameters },
+      classification: input.type === "Solution" ? "solution" : "lens",
+    })),
+  );
+  return group.id;
 }
 
 /** A group as stored: the model's shape (for the rules) and its patient (for the cart page). */
@@ -208,14 +230,16 @@ export class CartItemsError extends Error {
 
 /**
  * Sets every item's quantity at once, as an API client's modified cart states them (items left out are removed;
- * the group goes with its last item). Runs inside the caller's cart lock. Refuses an unknown item or a quantity
- * the line does not offer, before anything is written.
+ * the group goes with its last item) — or, `partial`, only the items named (the others stay as they are). Runs
+ * inside the caller's cart lock. Refuses an unknown item or a quantity the line does not offer, before anything is
+ * written.
  */
 export async function setItemQuantities(
   tx: Transaction,
   cartId: string,
   priceBook: PriceBook,
   quantities: ReadonlyMap<string, number>,
+  { partial = false }: { partial?: boolean } = {},
 ): Promise<void> {
   const [groups, view] = await together(tx, [() => loadGroups(tx, cartId), () => cartView(tx, cartId, priceBook)]);
   const lines = new Map(view.groups.flatMap((group) => group.items).map((line) => [line.id, line]));
@@ -231,7 +255,8 @@ export async function setItemQuantities(
     for (const item of group.items) {
       if (!next) break;
       const quantity = quantities.get(item.id);
-      next = quantity === undefined ? removeItem(next, item.id) : setItemQuantity(next, item.id, quantity);
+      if (quantity === undefined) next = partial ? next : removeItem(next, item.id);
+      else next = setItemQuantity(next, item.id, quantity);
     }
     if (next !== group) await saveGroup(tx, group, next);
   }

@@ -12,6 +12,7 @@ import { addressesEqualForShipping } from "~/models/address-standardize";
 import { ensureShippingName } from "~/models/shipping-name";
 import type { AddressSuggestion, AddressVerifier } from "../adapters/address-verification/address-verifier";
 import { createAddress, listAddresses, type Address } from "../accounts/addresses.server";
+import { CartVersionConflictError } from "../cart/cart-changes.server";
 import { withCartLock } from "../cart/cart.server";
 import type { Database } from "../db/client.server";
 import { addresses, carts, customers, type AddressSnapshot } from "../db/schema";
@@ -42,23 +43,26 @@ const suggestionSchema = z.object({
 });
 
 /**
- * Asks the verifier, giving up after `ms`. Non-US addresses are not sent (spec: NeedsVerification with no call).
- * Exactly one match is a suggestion; none, several (the spec's modal closes at once unless exactly one match
- * exists), an error, a malformed answer or a timeout leave the address unverified — the order goes on regardless.
+ * Asks the verifier for its matches, giving up after `ms` (spec 2 §9: 5000 ms). Non-US addresses are not sent
+ * (spec: NeedsVerification with no call). An error, a malformed answer or a timeout gives no matches — the caller
+ * goes on regardless. POST api/addresses/verify answers with these matches.
  */
-export async function verifyWithTimeout(
+export async function verificationMatches(
   verifier: AddressVerifier,
   address: AddressInput,
   ms = ADDRESS_VERIFY_TIMEOUT_MS,
   logger?: Pick<Logger, "warn">,
-): Promise<VerificationOutcome> {
+): Promise<
+  | { kind: "matches"; matches: AddressSuggestion[] }
+  | { kind: "unverified"; reason: "international" | "error" | "timeout" }
+> {
   if (isInternational(address.country)) return { kind: "unverified", reason: "international" };
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), ms);
   });
-  const unverified = (reason: Extract<VerificationOutcome, { kind: "unverified" }>["reason"], error?: unknown) => {
+  const unverified = (reason: "error" | "timeout", error?: unknown) => {
     logger?.warn({ reason, err: error }, "address verification gave no suggestion");
     return { kind: "unverified", reason } as const;
   };
@@ -74,9 +78,7 @@ export async function verifyWithTimeout(
     }
     const matches = z.array(suggestionSchema).safeParse(answer?.matches);
     if (!matches.success) return unverified("error", matches.error);
-    if (matches.data.length === 0) return unverified("no-match");
-    if (matches.data.length > 1) return unverified("several-matches");
-    return { kind: "suggestion", suggestion: matches.data[0]! };
+    return { kind: "matches", matches: matches.data };
   } catch (error) {
     return unverified("error", error);
   } finally {
@@ -84,14 +86,50 @@ export async function verifyWithTimeout(
   }
 }
 
+/**
+ * Checkout's verification: exactly one match is a suggestion; none, several (the spec's modal closes at once unless
+ * exactly one match exists), an error, a malformed answer or a timeout leave the address unverified — the order
+ * goes on regardless.
+ */
+export async function verifyWithTimeout(
+  verifier: AddressVerifier,
+  address: AddressInput,
+  ms = ADDRESS_VERIFY_TIMEOUT_MS,
+  logger?: Pick<Logger, "warn">,
+): Promise<VerificationOutcome> {
+  const found = await verificationMatches(verifier, address, ms, logger);
+  if (found.kind === "unverified") return found;
+  if (found.matches.length === 0) {
+    logger?.warn({ reason: "no-match" }, "address verification gave no suggestion");
+    return { kind: "unverified", reason: "no-match" };
+  }
+  if (found.matches.length > 1) {
+    logger?.warn({ reason: "several-matches" }, "address verification gave no suggestion");
+    return { kind: "unverified", reason: "several-matches" };
+  }
+  return { kind: "suggestion", suggestion: found.matches[0]! };
+}
+
 /** The entry with the suggestion's street, city, state and ZIP (names, country and phone are the entry's). */
 export function withSuggestion(entry: AddressInput, suggestion: AddressSuggestion): AddressInput {
   return { ...entry, ...suggestion };
 }
 
-/** Writes the cart's shipping address (a copy, with its verification status) under the cart's lock. */
-export async function setCartShippingAddress(db: Database, cartId: string, snapshot: AddressSnapshot): Promise<void> {
+/**
+ * Writes the cart's shipping address (a copy, with its verification status) under the cart's lock; with
+ * `expectedVersion` (an API client's), only while the cart is still at that version (else CartVersionConflictError).
+ */
+export async function setCartShippingAddress(
+  db: Database,
+  cartId: string,
+  snapshot: AddressSnapshot,
+  expectedVersion: number | null = null,
+): Promise<void> {
   await withCartLock(db, cartId, async (tx) => {
+    if (expectedVersion !== null) {
+      const [cart] = await tx.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
+      if (cart?.version !== expectedVersion) throw new CartVersionConflictError(cart?.version ?? 0);
+    }
     await tx.update(carts).set({ shippingAddress: snapshot }).where(eq(carts.id, cartId));
   });
 }
@@ -145,12 +183,14 @@ export async function saveShippingAddress(
     verificationStatus: VerificationStatus;
     /** The saved address the shopper chose, if any. */
     addressId: number | null;
+    /** An API client's cart version (the cart must still be at it); null or absent: not checked. */
+    expectedVersion?: number | null;
   },
 ): Promise<AddressSnapshot> {
   const { address, verificationStatus } = input;
   const addressId = await keepInAddressBook(db, input);
   const snapshot: AddressSnapshot = { ...address, verificationStatus, addressId };
-  await setCartShippingAddress(db, input.cartId, snapshot);
+  await setCartShippingAddress(db, input.cartId, snapshot, input.expectedVersion ?? null);
   return snapshot;
 }
 
