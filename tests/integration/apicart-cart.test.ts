@@ -249,6 +249,8 @@ describe("PUT api/cart/shippingAddress", () => {
       await json(await postItems({ lineItems: [{ productId: solution.productId, quantity }] }, { token }), 200),
     );
     await expectError(await put({ version: cart.version + 3, shippingAddress: address }, { token }), 409);
+    // The refused change wrote nothing, not even to the address book.
+    expect(await database.db.select().from(addresses).where(eq(addresses.customerId, customer.id))).toEqual([]);
     const saved = cartShippingAddressResponseSchema.parse(
       await json(await put({ version: cart.version, shippingAddress: address }, { token }), 200),
     );

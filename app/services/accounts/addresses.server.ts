@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { AddressInput, CountryCode } from "~/models/address";
-import type { Database, Transaction } from "../db/client.server";
+import type { Database, Executor, Transaction } from "../db/client.server";
 import { addresses, customers } from "../db/schema";
 
 /**
@@ -35,7 +35,7 @@ const toAddress = (row: Omit<Address, "country"> & { country: string }): Address
 });
 
 /** The primary address first, then the newest. */
-export async function listAddresses(db: Database, customerId: number): Promise<Address[]> {
+export async function listAddresses(db: Executor, customerId: number): Promise<Address[]> {
   const rows = await db
     .select(columns)
     .from(addresses)
@@ -57,7 +57,7 @@ async function lockCustomer(tx: Transaction, customerId: number): Promise<void> 
 }
 
 /** Adds an address; the customer's first address becomes the primary one. */
-export async function createAddress(db: Database, customerId: number, input: AddressInput): Promise<Address> {
+export async function createAddress(db: Executor, customerId: number, input: AddressInput): Promise<Address> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, customerId);
     const [existing] = await tx

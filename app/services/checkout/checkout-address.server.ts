@@ -14,7 +14,7 @@ import type { AddressSuggestion, AddressVerifier } from "../adapters/address-ver
 import { createAddress, listAddresses, type Address } from "../accounts/addresses.server";
 import { CartVersionConflictError } from "../cart/cart-changes.server";
 import { withCartLock } from "../cart/cart.server";
-import type { Database } from "../db/client.server";
+import type { Database, Executor, Transaction } from "../db/client.server";
 import { addresses, carts, customers, type AddressSnapshot } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
 import type { StoreSession } from "../platform/session.server";
@@ -126,12 +126,15 @@ export async function setCartShippingAddress(
   expectedVersion: number | null = null,
 ): Promise<void> {
   await withCartLock(db, cartId, async (tx) => {
-    if (expectedVersion !== null) {
-      const [cart] = await tx.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
-      if (cart?.version !== expectedVersion) throw new CartVersionConflictError(cart?.version ?? 0);
-    }
+    if (expectedVersion !== null) await expectCartVersion(tx, cartId, expectedVersion);
     await tx.update(carts).set({ shippingAddress: snapshot }).where(eq(carts.id, cartId));
   });
+}
+
+/** Throws CartVersionConflictError unless the (locked) cart is still at the client's version. */
+async function expectCartVersion(tx: Transaction, cartId: string, expectedVersion: number): Promise<void> {
+  const [cart] = await tx.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
+  if (cart?.version !== expectedVersion) throw new CartVersionConflictError(cart?.version ?? 0);
 }
 
 /** The cart's shipping address as saved (null when none yet). */
@@ -188,10 +191,16 @@ export async function saveShippingAddress(
   },
 ): Promise<AddressSnapshot> {
   const { address, verificationStatus } = input;
-  const addressId = await keepInAddressBook(db, input);
-  const snapshot: AddressSnapshot = { ...address, verificationStatus, addressId };
-  await setCartShippingAddress(db, input.cartId, snapshot, input.expectedVersion ?? null);
-  return snapshot;
+  const expectedVersion = input.expectedVersion ?? null;
+  // One transaction under the cart's lock: a cart that moved past the client's version leaves the address book as
+  // it was (nothing half-saved).
+  return withCartLock(db, input.cartId, async (tx) => {
+    if (expectedVersion !== null) await expectCartVersion(tx, input.cartId, expectedVersion);
+    const addressId = await keepInAddressBook(tx, input);
+    const snapshot: AddressSnapshot = { ...address, verificationStatus, addressId };
+    await tx.update(carts).set({ shippingAddress: snapshot }).where(eq(carts.id, input.cartId));
+    return snapshot;
+  });
 }
 
 /**
@@ -199,7 +208,7 @@ export async function saveShippingAddress(
  * address is added (the first becomes primary). Returns the book entry's id.
  */
 export async function keepInAddressBook(
-  db: Database,
+  db: Executor,
   input: {
     customerId: number;
     address: AddressInput;
