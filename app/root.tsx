@@ -27,6 +27,7 @@ import { NotFound } from "./components/shell/NotFound";
 import { PrescriptionReminder } from "./components/shell/PrescriptionReminder";
 import { RecaptureBanner } from "./components/shell/RecaptureBanner";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
+import { QaButton } from "./components/qa/QaButton";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
 import { adChoicesHref, isAdChoicesOpen, withoutAdChoices } from "./models/ad-choices-url";
@@ -44,6 +45,7 @@ import { servicesContext, visitorContext, type Visitor } from "./services/platfo
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
 import { recaptureBanner } from "./services/exams/recapture.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
+import { qaPanelData, rememberQaFlag } from "./services/platform/feature-switches.server";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
 import rxReminderStyles from "./styles/rx-reminder.css?url";
@@ -93,6 +95,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toast: visitor.toast,
     prescriptionReminder: reminder ? prescriptionReminderView(reminder) : null,
     recapture,
+    // The QA helper button (spec 1 §2.12): outside production, when ?qa turned it on for this session.
+    qa: rememberQaFlag(config, visitor.session, url) ? qaPanelData(config, visitor) : null,
   };
 }
 
@@ -181,6 +185,7 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
           adChoicesUrl={adChoicesHref(location.pathname, location.search)}
         />
       ) : null}
+      {data?.qa ? <QaButton panel={data.qa} /> : null}
     </>
   );
 }

@@ -13,3 +13,4 @@ export * from "./subscriptions";
 export * from "./prescriptions";
 export * from "./exams";
 export * from "./verification";
+export * from "./pages";
