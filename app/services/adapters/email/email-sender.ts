@@ -15,7 +15,8 @@ export type EmailKind =
   | "order-confirmation"
   | "order-shipped"
   | "reorder-reminder"
-  | "reorder-failed";
+  | "reorder-failed"
+  | "prescription-request";
 
 export interface EmailMessage {
   kind: EmailKind;
