@@ -30,6 +30,7 @@ import { RecaptureBanner } from "./components/shell/RecaptureBanner";
 import { AnalyticsDataLayer } from "./components/shell/AnalyticsDataLayer";
 import { analyticsServiceType } from "./models/analytics";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
+import { QaButton } from "./components/qa/QaButton";
 import { SiteFooter } from "./components/shell/SiteFooter";
 import { SiteHeader } from "./components/shell/SiteHeader";
 import { adChoicesHref, isAdChoicesOpen, withoutAdChoices } from "./models/ad-choices-url";
@@ -47,6 +48,7 @@ import { servicesContext, visitorContext, type Visitor } from "./services/platfo
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
 import { recaptureBanner } from "./services/exams/recapture.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
+import { qaPanelData, rememberQaFlag } from "./services/platform/feature-switches.server";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
 import rxReminderStyles from "./styles/rx-reminder.css?url";
@@ -101,6 +103,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recapture,
     // Spec 3 §9: 'Sales' without an order in the last 30 days, else 'Service' (from the visitor's one lookup).
     serviceType: analyticsServiceType(visitor.lastOrderAt),
+    // The QA helper button (spec 1 §2.12): outside production, when ?qa turned it on for this session.
+    qa: rememberQaFlag(config, visitor.session, url) ? qaPanelData(config, visitor) : null,
   };
 }
 
@@ -196,6 +200,7 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       ) : null}
       {/* Last in the document: a text browser reads the page first; with CSS the launcher floats bottom right. */}
       {handle.liveChat ? <ChatLauncher /> : null}
+      {data?.qa ? <QaButton panel={data.qa} /> : null}
     </>
   );
 }

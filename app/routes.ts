@@ -247,6 +247,13 @@ export default [
   // The bench's framework floor: a page that renders almost nothing (scripts/bench.ts, target "floor").
   route("dev/floor", "routes/dev.floor.tsx"),
 
+  // Customer preferences and the session's client address (spec 3 §7), and the QA button's close (spec 1 §2.12).
+  ...["phoneInterests", "email", "rxCapturePreference", "attribute", "phones"].map((path) =>
+    route(`api/customers/${path}`, `routes/api.customers.${path}.ts`),
+  ),
+  route("api/session/client-ip", "routes/api.session.client-ip.ts"),
+  route("resources/qa", "routes/resources.qa.ts"),
+
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),
   route("resources/ad-choices", "routes/resources.ad-choices.tsx"),

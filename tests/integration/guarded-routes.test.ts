@@ -41,10 +41,13 @@ const location = (result: unknown) => (result as Response).headers.get("Location
 
 describe("non-production routes", () => {
   it("render outside production", async () => {
-    expect(await call(development, nonProductionLoader, "/sandbox")).toEqual({ tool: "sandbox" });
-    expect(await call(development, nonProductionLoader, "/test-data/customer", { name: "customer" })).toEqual({
+    expect(await call(development, nonProductionLoader, "/sandbox")).toMatchObject({ tool: "sandbox" });
+    expect(await call(development, nonProductionLoader, "/test-data/customers", { name: "customers" })).toMatchObject({
       tool: "test-data",
+      name: "customers",
     });
+    // A data set the page doesn't know is not found (internal-pages.test.ts has the pages' own cases).
+    expect(status(await call(development, nonProductionLoader, "/test-data/customer", { name: "customer" }))).toBe(404);
   });
 
   it("are refused in production: settings goes home, the rest are 404", async () => {

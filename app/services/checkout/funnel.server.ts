@@ -39,6 +39,8 @@ export interface JourneyData {
   examVoucherToken?: string;
   /** Spec: the shopper chose to take the exam in a browser the store does not support. */
   allowUnsupportedBrowser?: boolean;
+  /** Spec 1 §2.12: the QA helper button is enabled for this session (outside production only). */
+  qa?: boolean;
 }
 
 export function journeyOf(session: StoreSession): JourneyData {

@@ -181,7 +181,7 @@ function jsonHasForbiddenCharacters(value: unknown, depth = 0): boolean {
  */
 export async function readJsonObject(
   request: Request,
-  options: { allowEmpty?: boolean; maxBytes?: number } = {},
+  options: { allowEmpty?: boolean; maxBytes?: number; allowArray?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const maxBytes = options.maxBytes ?? JSON_MAX_BYTES;
   const tooLarge = `The request body can be at most ${Math.round(maxBytes / 1024)} KB.`;
@@ -196,11 +196,23 @@ export async function readJsonObject(
   } catch {
     throw new BadRequestError("The request body is not valid JSON.");
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new BadRequestError("The request body must be a JSON object.");
+  if (typeof body !== "object" || body === null || (Array.isArray(body) && !options.allowArray)) {
+    throw new BadRequestError(
+      options.allowArray
+        ? "The request body must be a JSON object or list."
+        : "The request body must be a JSON object.",
+    );
   }
   if (jsonHasForbiddenCharacters(body)) throw new BadRequestError("The request body has characters we can't accept.");
   return body as Record<string, unknown>;
+}
+
+/** `readJsonObject` for a call whose body may also be a JSON list (spec: POST api/customers/rxCapturePreference). */
+export async function readJsonObjectOrArray(
+  request: Request,
+  options: { maxBytes?: number } = {},
+): Promise<Record<string, unknown> | unknown[]> {
+  return readJsonObject(request, { ...options, allowArray: true });
 }
 
 // ---- Uploads ---------------------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ export type EmailKind =
   | "reorder-reminder"
   | "reorder-failed"
   | "chat-message"
-  | "chat-reply";
+  | "chat-reply"
+  | "prescription-request";
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -15,3 +15,4 @@ export * from "./exams";
 export * from "./verification";
 export * from "./chat";
 export * from "./reviews";
+export * from "./pages";
