@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { EXPIRED_LINK_MESSAGE } from "~/services/platform/visitor.server";
 import {
   apiServices,
   authError,
   authOk,
   issueToken,
-  optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
@@ -13,15 +11,7 @@ import {
 import { customerForAutoLoginToken } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.autoLogin";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-const autoLoginSchema = z.object({
-  autoLoginToken: z
-    .string({ error: "Send the autoLoginToken." })
-    .trim()
-    .min(1, { error: "Send the autoLoginToken." })
-    .max(200, { error: "That autoLoginToken is not valid." }),
-  rememberMe: optionalBoolean,
-});
+import { autoLoginSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

@@ -1,49 +1,9 @@
-import { z } from "zod";
 import { COUPON_MESSAGES, couponCodeSchema } from "~/models/cart-forms";
 import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { modifyCart, type CouponNotice } from "~/services/cart/cart-changes.server";
-import {
-  apiCartClient,
-  cartChangeError,
-  cartJson,
-  requireCartId,
-  shippingLevelSchema,
-} from "~/services/api/cart.server";
+import { apiCartClient, cartChangeError, cartJson, requireCartId } from "~/services/api/cart.server";
+import { modifiedCartSchema } from "~/services/api/openapi/cart.server";
 import type { Route } from "./+types/api.cart";
-
-/**
- * POST api/cart: the client's modified cart. Unknown fields are ignored, so a client may send back what GET gave
- * it. `lineItemGroups`, when present, is the full list of items (items left out are removed); `coupon` null
- * removes the coupon; the change applies only at the `version` the client read.
- */
-const modifiedCartSchema = z.object({
-  version: z.number({ error: "Send the cart's version." }).int().min(0),
-  lineItemGroups: z
-    .array(
-      z.object({
-        id: z.string().max(100),
-        lineItems: z
-          .array(
-            z.object({
-              itemId: z.string().min(1).max(100),
-              quantity: z
-                .number({ error: "A quantity is a whole number from 1 to 99." })
-                .int({ error: "A quantity is a whole number from 1 to 99." })
-                .min(1, { error: "A quantity is a whole number from 1 to 99." })
-                .max(99, { error: "A quantity is a whole number from 1 to 99." }),
-            }),
-          )
-          .max(50),
-      }),
-    )
-    .max(50)
-    .optional(),
-  coupon: z
-    .object({ couponCode: z.string().max(100) })
-    .nullable()
-    .optional(),
-  selectedShippingMethod: z.object({ shippingLevel: shippingLevelSchema }).optional(),
-});
 
 /** GET /api/cart → the cart (spec 2 "Cart"), or the same shape empty when there is none; never creates a cart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
