@@ -16,7 +16,8 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async ({ requ
   const { pathname } = new URL(request.url);
   const operations = operationsAtPattern(pattern);
   if (operations.length === 0) {
-    if (pattern === "/*" && /^\/api(\/|$)/.test(pathname)) {
+    // The catch-all's pattern ("*", or "/*" by another join) took a path under /api.
+    if (pattern.replace(/^\//, "") === "*" && /^\/api(\/|$)/.test(pathname)) {
       return jsonError(
         404,
         `There is no API call at ${pathname.slice(0, 200)}. The calls are listed at /api/openapi.json.`,

@@ -75,7 +75,7 @@ export const orderDetailsSchema = orderEntrySchema.extend({
   }),
   lineItemGroups: z.array(
     z.object({
-      id: z.string(),
+      id: z.number().int(),
       type: z.string(),
       patient: z.looseObject({ firstName: z.string(), lastName: z.string() }).nullable(),
       doctor: z.looseObject({}).nullable(),
