@@ -13,11 +13,11 @@ import { allowedMethods, operationsAtPattern } from "./openapi/document.server";
  * A path the document does not describe (yet) is left to its route, which answers its own 405s.
  */
 export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
-  const { pathname } = new URL(request.url);
   const operations = operationsAtPattern(pattern);
   if (operations.length === 0) {
     // The catch-all's pattern ("*", or "/*" by another join) took a path under /api.
-    if (pattern.replace(/^\//, "") === "*" && /^\/api(\/|$)/.test(pathname)) {
+    const pathname = pattern.replace(/^\//, "") === "*" ? new URL(request.url).pathname : "";
+    if (/^\/api(\/|$)/.test(pathname)) {
       return jsonError(
         404,
         `There is no API call at ${pathname.slice(0, 200)}. The calls are listed at /api/openapi.json.`,
