@@ -190,6 +190,7 @@ export const operations: ApiOperation[] = [
     tag,
     auth: "optional",
     body: logoutSchema,
+    bodyRequired: false,
     responses: {
       200: { description: "Signed out (also when there was no session).", schema: emptySchema },
       ...authErrors({ 400: "Bad input.", 500: "The session could not be ended (code Logout)." }),

@@ -145,7 +145,7 @@ function operationObject(op: ApiOperation, path: string) {
     ...(op.body
       ? {
           requestBody: {
-            required: true,
+            required: op.bodyRequired ?? true,
             content: { [op.bodyContentType ?? "application/json"]: { schema: jsonSchemaOf(op.body, "input") } },
           },
         }

@@ -38,6 +38,8 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** Defaults to application/json. */
   bodyContentType?: "application/json" | "multipart/form-data";
+  /** False when the body may be left out (an empty body reads as `{}`). */
+  bodyRequired?: boolean;
   responses: Readonly<Record<number, ApiResponse>>;
 }
 
