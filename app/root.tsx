@@ -45,6 +45,7 @@ import { FALLBACK_HEADER_LINKS, FALLBACK_MAIN_LINKS, FALLBACK_SUB_LINKS } from "
 import { headerCartCount } from "./services/cart/cart-request.server";
 import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
+import { apiBoundaryMiddleware } from "./services/api/api-boundary.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
 import { recaptureBanner } from "./services/exams/recapture.server";
 import { visitorMiddleware } from "./services/platform/visitor.server";
@@ -65,7 +66,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware];
+// The JSON API's 404/405/OPTIONS first (decision 40): they need no session.
+export const middleware: Route.MiddlewareFunction[] = [apiBoundaryMiddleware, visitorMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -108,6 +108,20 @@ export default [
     route(`api/autoReorder/:id/${path}`, `routes/api.autoReorder.$id.${path}.ts`),
   ),
 
+  // The API's description, and the calls of issue 17's catalog and subscription part (decisions 40 and 41).
+  route("api/openapi.json", "routes/api.openapi.json.ts"),
+  route("graphql", "routes/graphql.ts"),
+  route("api/catalog/:id/pricing", "routes/api.catalog.$id.pricing.ts"),
+  // The spec lists this one without the api/ prefix; both spellings answer.
+  route("catalog/:id/discontinued", "routes/api.catalog.$id.discontinued.ts", { id: "catalog:discontinued" }),
+  route("api/catalog/:id/discontinued", "routes/api.catalog.$id.discontinued.ts", { id: "api:catalog:discontinued" }),
+  route("api/autoReorder/summary", "routes/api.autoReorder.summary.ts"),
+  route("api/autoReorder/prescription", "routes/api.autoReorder.prescription.ts"),
+  route(
+    "api/autoReorder/prescription/:id/isExamPrescription",
+    "routes/api.autoReorder.prescription.$id.isExamPrescription.ts",
+  ),
+
   // Eye-care providers API (spec 2 §7): JSON for API clients.
   route("api/eyeCareProviders", "routes/api.eyeCareProviders.ts"),
   route("api/eyeCareProviders/recent", "routes/api.eyeCareProviders.recent.ts"),

@@ -1,14 +1,4 @@
-import { z } from "zod";
-import {
-  emailSchema,
-  firstNameSchema,
-  fullNameFits,
-  lastNameSchema,
-  newPasswordSchema,
-  normalizeEmail,
-  phoneSchema,
-  ACCOUNT_MESSAGES,
-} from "~/models/account";
+import { fullNameFits, normalizeEmail, ACCOUNT_MESSAGES } from "~/models/account";
 import {
   apiServices,
   authError,
@@ -16,7 +6,6 @@ import {
   customerJson,
   enforceRateLimit,
   issueToken,
-  optionalBoolean,
   parseInput,
   promoteQuasiAccount,
   readJsonBody,
@@ -30,27 +19,7 @@ import { sendWelcomeEmail } from "~/services/accounts/auth/account-emails.server
 import type { Route } from "./+types/api.authentication.account";
 import { countSubscriptions } from "~/services/subscriptions/subscriptions.server";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-const fullName = {
-  when: (value: { firstName?: string; lastName?: string }) =>
-    value.firstName === undefined || value.lastName === undefined || fullNameFits(value.firstName, value.lastName),
-  options: { path: ["lastName"], error: ACCOUNT_MESSAGES.fullNameTooLong },
-};
-
-const createAccountSchema = z
-  .object({
-    emailAddress: emailSchema,
-    password: newPasswordSchema,
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
-    phoneNumber: phoneSchema.nullish(),
-    rememberMe: optionalBoolean,
-  })
-  .refine(fullName.when, fullName.options);
-
-const promoteAccountSchema = z
-  .object({ password: newPasswordSchema, firstName: firstNameSchema.optional(), lastName: lastNameSchema.optional() })
-  .refine(fullName.when, fullName.options);
+import { createAccountSchema, promoteAccountSchema } from "~/services/api/openapi/authentication.server";
 
 const EMAIL_TAKEN_MESSAGE = "An account with this e-mail already exists.";
 const ALREADY_HAS_PASSWORD_MESSAGE = "This account already has a password. Sign in with it, or reset it.";

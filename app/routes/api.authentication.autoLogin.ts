@@ -1,5 +1,4 @@
 import { DateTime } from "luxon";
-import { z } from "zod";
 import { entryGuardPath } from "~/models/entry-guard";
 import { lastOrderAt } from "~/services/orders/order-history.server";
 import { EXPIRED_LINK_MESSAGE } from "~/services/platform/visitor.server";
@@ -8,7 +7,6 @@ import {
   authError,
   authOk,
   issueToken,
-  optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
@@ -16,15 +14,7 @@ import {
 import { customerForAutoLoginToken } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.autoLogin";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-const autoLoginSchema = z.object({
-  autoLoginToken: z
-    .string({ error: "Send the autoLoginToken." })
-    .trim()
-    .min(1, { error: "Send the autoLoginToken." })
-    .max(200, { error: "That autoLoginToken is not valid." }),
-  rememberMe: optionalBoolean,
-});
+import { autoLoginSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

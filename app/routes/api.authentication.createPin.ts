@@ -1,11 +1,9 @@
-import { z } from "zod";
-import { emailSchema, normalizeEmail } from "~/models/account";
+import { normalizeEmail } from "~/models/account";
 import {
   apiServices,
   authError,
   authOk,
   enforceRateLimit,
-  optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
@@ -15,8 +13,7 @@ import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.createPin";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-const createPinSchema = z.object({ email: emailSchema, isSms: optionalBoolean });
+import { createPinSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { emailSchema, normalizeEmail } from "~/models/account";
+import { normalizeEmail } from "~/models/account";
 import {
   apiServices,
   authOk,
@@ -13,8 +12,7 @@ import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.guestReset";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-const guestResetSchema = z.object({ emailAddress: emailSchema });
+import { guestResetSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

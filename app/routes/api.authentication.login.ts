@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { normalizeEmail, PASSWORD_MAX } from "~/models/account";
+import { normalizeEmail } from "~/models/account";
 import { SIGN_IN_MESSAGES } from "~/models/sign-in";
 import {
   apiServices,
@@ -7,7 +6,6 @@ import {
   authOk,
   enforceRateLimit,
   issueToken,
-  optionalBoolean,
   parseInput,
   readJsonBody,
   requireMethod,
@@ -16,20 +14,7 @@ import { checkPassword } from "~/services/accounts/auth/accounts.server";
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.login";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-/** Spec 5: login needs both username and password; any other check happens against the account. */
-const loginSchema = z.object({
-  username: z
-    .string({ error: "Enter your e-mail address." })
-    .trim()
-    .min(1, { error: "Enter your e-mail address." })
-    .max(254, { error: "That e-mail address is too long." }),
-  password: z
-    .string({ error: "Enter your password." })
-    .min(1, { error: "Enter your password." })
-    .max(PASSWORD_MAX, { error: "That password is too long." }),
-  rememberMe: optionalBoolean,
-});
+import { loginSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

@@ -1,18 +1,9 @@
-import { z } from "zod";
-import { PRICE_BOOKS } from "~/models/catalog";
 import { apiServices, authError, authOk, parseInput, readJsonBody, requireMethod } from "~/services/api/auth.server";
 import { deleteAuthSession } from "~/services/accounts/auth/accounts.server";
 import { endSignedInSession } from "~/services/accounts/auth/sign-in.server";
 import type { Route } from "./+types/api.authentication.logout";
 import { bearerToken, methodNotAllowed } from "~/services/api/json.server";
-
-/**
- * The spec's logout payload carries the price book. It is checked but not applied: a client must not pick its
- * own prices (the price book comes from the server's campaign rules).
- */
-const logoutSchema = z.object({
-  priceBook: z.enum(PRICE_BOOKS, { error: `priceBook is one of: ${PRICE_BOOKS.join(", ")}.` }).optional(),
-});
+import { logoutSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

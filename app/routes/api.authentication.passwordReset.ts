@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { emailSchema, normalizeEmail } from "~/models/account";
+import { normalizeEmail } from "~/models/account";
 import {
   apiServices,
   authOk,
@@ -13,13 +12,7 @@ import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.passwordReset";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-/** couponName and source are accepted as the spec sends them; the reset link does not depend on them. */
-const passwordResetSchema = z.object({
-  emailAddress: emailSchema,
-  couponName: z.string({ error: "couponName is text." }).max(50, { error: "couponName is too long." }).optional(),
-  source: z.string({ error: "source is text." }).max(50, { error: "source is too long." }).optional(),
-});
+import { passwordResetSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

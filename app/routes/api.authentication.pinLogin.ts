@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { emailSchema, normalizeEmail, pinSchema } from "~/models/account";
+import { normalizeEmail } from "~/models/account";
 import { SIGN_IN_MESSAGES } from "~/models/sign-in";
 import {
   apiServices,
@@ -15,8 +14,7 @@ import { findCustomerByEmail, verifyPin } from "~/services/accounts/auth/account
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.pinLogin";
 import { methodNotAllowed } from "~/services/api/json.server";
-
-const pinLoginSchema = z.object({ emailAddress: emailSchema, pin: pinSchema });
+import { pinLoginSchema } from "~/services/api/openapi/authentication.server";
 
 /** Which way a PIN failed; an unknown e-mail reads as an expired code, so it reveals nothing. */
 const PIN_FAILURES = {

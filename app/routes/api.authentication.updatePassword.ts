@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { newPasswordSchema } from "~/models/account";
 import {
   apiServices,
   authOk,
@@ -12,8 +10,7 @@ import {
 import { setPassword } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.updatePassword";
 import { bearerToken, methodNotAllowed } from "~/services/api/json.server";
-
-const updatePasswordSchema = z.object({ password: newPasswordSchema });
+import { updatePasswordSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
   return methodNotAllowed("POST");

@@ -1,12 +1,4 @@
-import { z } from "zod";
-import {
-  businessToday,
-  isSnoozeSuccess,
-  nextDateSchema,
-  SNOOZE_FEATURES,
-  snoozeMessage,
-  snoozeSchema,
-} from "~/models/subscription";
+import { businessToday, isSnoozeSuccess, nextDateSchema, snoozeMessage, snoozeSchema } from "~/models/subscription";
 import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { servicesContext } from "~/services/platform/context.server";
 import {
@@ -19,13 +11,8 @@ import {
   requireSubscriptionId,
 } from "~/services/api/subscriptions.server";
 import { setNextReorderDate, snoozeSubscription } from "~/services/subscriptions/subscriptions.server";
+import { featureSchema } from "~/services/api/openapi/auto-reorder.server";
 import type { Route } from "./+types/api.autoReorder.$id.nextReorderDate";
-
-const featureSchema = z.object({
-  feature: z.enum(SNOOZE_FEATURES, {
-    error: `Send the feature: ${SNOOZE_FEATURES.map((f) => `'${f}'`).join(" or ")}.`,
-  }),
-});
 
 export function loader() {
   return methodNotAllowed("PUT");

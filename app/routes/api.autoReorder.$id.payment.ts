@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { servicesContext } from "~/services/platform/context.server";
 import {
@@ -10,15 +9,8 @@ import {
   requireSubscriptionId,
 } from "~/services/api/subscriptions.server";
 import { setSubscriptionCard } from "~/services/subscriptions/subscriptions.server";
+import { paymentSchema } from "~/services/api/openapi/auto-reorder.server";
 import type { Route } from "./+types/api.autoReorder.$id.payment";
-
-const paymentSchema = z.object({
-  paymentToken: z
-    .string({ error: "Send the paymentToken of one of your saved cards." })
-    .trim()
-    .min(1, { error: "Send the paymentToken of one of your saved cards." })
-    .max(200, { error: "Send the paymentToken of one of your saved cards." }),
-});
 
 export function loader() {
   return methodNotAllowed("PUT");

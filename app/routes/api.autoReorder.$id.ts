@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = requireSubscriptionId(params.id);
   const { db } = context.get(servicesContext);
   const view = await requireSubscription(db, customer.id, id, { allowCancelled: true });
-  return privateJson((await subscriptionsJson(db, [view]))[0]);
+  return privateJson((await subscriptionsJson(db, [view], { withPaymentMethods: true }))[0]);
 }
 
 /**

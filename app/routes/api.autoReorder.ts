@@ -11,7 +11,9 @@ import type { Route } from "./+types/api.autoReorder";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = requireSubscriptionCustomer(request, context);
   const { db } = context.get(servicesContext);
-  return privateJson(await subscriptionsJson(db, await listSubscriptions(db, customer.id)));
+  return privateJson(
+    await subscriptionsJson(db, await listSubscriptions(db, customer.id), { withPaymentMethods: true }),
+  );
 }
 
 export function action() {

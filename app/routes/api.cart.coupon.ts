@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { COUPON_MESSAGES, couponCodeSchema } from "~/models/cart-forms";
 import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { ensureCart } from "~/services/cart/add-to-cart.server";
@@ -14,9 +13,8 @@ import {
 import { createCart } from "~/services/cart/cart.server";
 import { visitorContext } from "~/services/platform/context.server";
 import { carts } from "~/services/db/schema";
+import { couponBodySchema } from "~/services/api/openapi/cart.server";
 import type { Route } from "./+types/api.cart.coupon";
-
-const couponBodySchema = z.object({ couponCode: z.string({ error: "Send a couponCode." }).max(100) });
 
 export function loader() {
   return methodNotAllowed("POST", "DELETE");

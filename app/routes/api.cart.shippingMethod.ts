@@ -1,16 +1,8 @@
 import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
-import { z } from "zod";
 import { setShippingLevel } from "~/services/cart/cart-changes.server";
-import {
-  apiCartClient,
-  cartChangeError,
-  cartJson,
-  requireCartId,
-  shippingLevelSchema,
-} from "~/services/api/cart.server";
+import { apiCartClient, cartChangeError, cartJson, requireCartId } from "~/services/api/cart.server";
+import { shippingMethodSchema } from "~/services/api/openapi/cart.server";
 import type { Route } from "./+types/api.cart.shippingMethod";
-
-const shippingMethodSchema = z.object({ shippingLevel: shippingLevelSchema });
 
 export function loader() {
   return methodNotAllowed("PUT");

@@ -1,15 +1,9 @@
-import { z } from "zod";
 import { jsonError, methodNotAllowed, privateJson, TOO_MANY_REQUESTS_MESSAGE } from "~/services/api/json.server";
 import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
 import { issueUniqueCoupon } from "~/services/cart/promotions.server";
 import { consumeRateLimit, type RateLimitRule } from "~/services/platform/rate-limit.server";
+import { couponNameSchema } from "~/services/api/openapi/catalog.server";
 import type { Route } from "./+types/api.coupon.unique";
-
-const couponNameSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9-]{1,40}$/, { error: "The couponName must be 1 to 40 letters, digits or hyphens." });
 
 /** Every request that could issue a code counts (unknown names too, so names cannot be guessed quickly). */
 const ISSUE_LIMIT = 30;

@@ -1,25 +1,13 @@
-import { z } from "zod";
 import { patientKey } from "~/models/doctor-search";
-import { FULL_NAME_MAX } from "~/models/patient";
 import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { doctorJson, findDoctor } from "~/services/doctors/doctors.server";
 import { recentDoctors } from "~/services/doctors/group-doctors.server";
+import { PN_REQUIRED, pnSchema } from "~/services/api/openapi/eye-care-providers.server";
 import type { Route } from "./+types/api.eyeCareProviders.patient";
 
 /** How many of the customer's latest order groups are looked through for the patient. */
 const PATIENT_LOOKUP_LIMIT = 200;
-
-const PN_REQUIRED = "Send the patient's full name as pn.";
-const pnSchema = z
-  .string()
-  .transform((value) => value.trim().replace(/\s+/g, " "))
-  .pipe(
-    z
-      .string()
-      .min(1, { error: PN_REQUIRED })
-      .max(FULL_NAME_MAX, { error: `The patient's full name can be at most ${FULL_NAME_MAX} characters.` }),
-  );
 
 /**
  * GET /eyeCareProviders/patient?pn={patientFullName} (also under /api; spec 2 §7) → 200 { id, firstName, lastName,

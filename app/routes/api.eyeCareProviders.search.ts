@@ -1,22 +1,13 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { isInternational } from "~/models/address";
 import { DOCTOR_SEARCH_MESSAGES, doctorSearchSchema, isPhoneShaped } from "~/models/doctor-search";
 import { getPrimaryAddress } from "~/services/accounts/addresses.server";
 import { bearerToken, jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { doctorJson, searchDoctors } from "~/services/doctors/doctors.server";
+import { providerSearchSchema } from "~/services/api/openapi/eye-care-providers.server";
 import type { Route } from "./+types/api.eyeCareProviders.search";
 
-const text = (field: string) => z.string({ error: `${field} must be text.` }).nullish();
-
-/** Spec 2 §3 doctor search parameters; unknown fields are ignored, null is the same as left out. */
-const providerSearchSchema = z.object({
-  name: text("name"),
-  phoneNumber: text("phoneNumber"),
-  city: text("city"),
-  state: text("state"),
-  postalCode: text("postalCode"),
-});
 type ProviderSearch = z.output<typeof providerSearchSchema>;
 
 export function loader() {

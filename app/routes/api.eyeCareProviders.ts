@@ -1,35 +1,9 @@
-import { z } from "zod";
-import { addDoctorSchema, ALL_GROUPS, toNewDoctorInput } from "~/models/doctor-search";
+import { ALL_GROUPS, toNewDoctorInput } from "~/models/doctor-search";
 import { bearerToken, jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { addDoctor, doctorJson, findDoctor } from "~/services/doctors/doctors.server";
+import { newProviderSchema } from "~/services/api/openapi/eye-care-providers.server";
 import type { Route } from "./+types/api.eyeCareProviders";
-
-// The fields follow the add-doctor form's rules (addDoctorSchema), in the spec's JSON shape.
-const fields = addDoctorSchema.shape;
-
-const newProviderSchema = z.object({
-  firstName: fields.firstName,
-  lastName: fields.lastName,
-  phoneNumber: fields.phone,
-  clinic: z.object(
-    {
-      name: fields.clinicName,
-      phone: fields.phone.nullish(),
-      address: z.object(
-        {
-          address1: fields.address1,
-          address2: fields.address2.nullable(),
-          city: fields.city,
-          state: fields.state,
-          postalCode: fields.postalCode,
-        },
-        { error: "Send the clinic's address: address1, city, state and postalCode." },
-      ),
-    },
-    { error: "Send the clinic: name, phone and address." },
-  ),
-});
 
 export function loader() {
   return methodNotAllowed("POST");

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { UPLOAD_MESSAGES } from "~/models/file-type";
 import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { uploadedImageJson } from "~/services/api/images.server";
@@ -9,23 +8,8 @@ import { flashToast } from "~/services/platform/session.server";
 import { orderForUpload, ORDER_UPLOAD_MESSAGES, uploadForOrder } from "~/services/prescriptions/order-upload.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
+import { imageUploadFieldsSchema } from "~/services/api/openapi/prescriptions.server";
 import type { Route } from "./+types/api.images";
-
-const fieldsSchema = z.object({
-  // The client's own measure of its processed image (spec 2 §7); the server measures what it stores.
-  width: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .optional(),
-  height: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .optional(),
-  orderNumber: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,40}$/)
-    .optional(),
-});
 
 /**
  * POST api/images (spec 2 §7): multipart `images` (one file: PDF, JPEG, PNG, HEIC or TIFF, up to 10 MB), optional
@@ -44,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = await readImageUpload(request, { fileFields: ["images", "image"] });
   if (!input.ok) return jsonError(input.status, input.message);
-  const fields = fieldsSchema.safeParse({
+  const fields = imageUploadFieldsSchema.safeParse({
     width: input.form.get("width") ?? undefined,
     height: input.form.get("height") ?? undefined,
     orderNumber: input.form.get("orderNumber") ?? undefined,

@@ -1,20 +1,8 @@
-import { z } from "zod";
 import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { orderHistory, orderHistoryEntryJson } from "~/services/orders/order-history.server";
+import { MAX_ORDER_PAGE_SIZE, pageSchema, pageSizeSchema } from "~/services/api/openapi/orders.server";
 import type { Route } from "./+types/api.orders.history";
-
-const MAX_PAGE_SIZE = 50;
-const pageSizeSchema = z
-  .string()
-  .regex(/^[0-9]{1,2}$/)
-  .transform(Number)
-  .pipe(z.number().min(1).max(MAX_PAGE_SIZE));
-// Six digits is far past any customer's history, and keeps the offset a small number.
-const pageSchema = z
-  .string()
-  .regex(/^[0-9]{1,6}$/)
-  .transform(Number);
 
 /**
  * GET api/orders/:pageSize/:page (spec 2 §7: `api/orders/history/10/0`): the signed-in customer's orders, newest
@@ -27,7 +15,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return jsonError(401, "Sign in to see your orders.");
   }
   const pageSize = pageSizeSchema.safeParse(params.pageSize);
-  if (!pageSize.success) return jsonError(400, `The page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+  if (!pageSize.success)
+    return jsonError(400, `The page size must be a whole number from 1 to ${MAX_ORDER_PAGE_SIZE}.`);
   const page = pageSchema.safeParse(params.page);
   if (!page.success) return jsonError(400, "The page must be a whole number from 0.");
 

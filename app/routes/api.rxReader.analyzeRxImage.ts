@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { MAX_UPLOAD_BYTES, sniffFileType, UPLOAD_MESSAGES } from "~/models/file-type";
 import {
   jsonError,
@@ -13,6 +12,7 @@ import { requestInfoContext, servicesContext } from "~/services/platform/context
 import { consumeRateLimit } from "~/services/platform/rate-limit.server";
 import { processUpload, ShrinkError } from "~/services/prescriptions/image-processing.server";
 import { READER_TIMEOUT_MS } from "~/services/prescriptions/rx-images.server";
+import { analyzeRxImageSchema } from "~/services/api/openapi/prescriptions.server";
 import type { Route } from "./+types/api.rxReader.analyzeRxImage";
 
 /** Base64 of the largest upload, plus the JSON around it. */
@@ -20,19 +20,6 @@ const MAX_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
 /** The reader runs on the store's CPU: a few readings a minute per address is what a shopper needs. */
 const READ_LIMIT = 20;
 const READ_WINDOW_SECONDS = 10 * 60;
-
-const bodySchema = z.object({
-  // The image, as base64 or a data URL (spec 2 §5: two comma-separated parts with a non-empty header).
-  base64Image: z.string().min(1),
-  models: z.array(z.string().max(100)).max(4).optional(),
-  mime: z.string().max(100).optional(),
-  correlationId: z
-    .string()
-    .max(100)
-    .regex(/^[A-Za-z0-9._:-]*$/)
-    .optional(),
-  sessionId: z.string().max(200).optional(),
-});
 
 function decodeImage(base64Image: string): Buffer | null {
   let text = base64Image;
@@ -63,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  const body = parseJson(bodySchema, raw);
+  const body = parseJson(analyzeRxImageSchema, raw);
   const bytes = decodeImage(body.base64Image);
   if (!bytes) return jsonError(400, "base64Image must be base64 or a base64 data URL.");
   if (bytes.length === 0) return jsonError(400, UPLOAD_MESSAGES.empty);

@@ -1,18 +1,10 @@
-import { z } from "zod";
 import { PRESCRIPTION_MESSAGES } from "~/models/prescriptions";
 import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
 import { requireWalletCustomer } from "~/services/api/rx-wallet.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { clonePrescription } from "~/services/prescriptions/prescription-records.server";
+import { cloneSchema } from "~/services/api/openapi/prescriptions.server";
 import type { Route } from "./+types/api.rxWallet.prescription.clone";
-
-const cloneSchema = z.object({
-  prescriptionId: z
-    .number({ error: "Send the prescriptionId to copy." })
-    .int({ error: "Send the prescriptionId to copy." })
-    .min(1, { error: "Send the prescriptionId to copy." })
-    .max(999_999_999, { error: "Send the prescriptionId to copy." }),
-});
 
 export function loader() {
   return methodNotAllowed("POST");

@@ -12,6 +12,7 @@ import { skus } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
+import { expectConforms } from "../setup/openapi-conformance";
 
 let database: DatabaseHandle;
 let services: AppServices;
@@ -39,6 +40,8 @@ async function call(
     async (context) => (await handler({ request, params, context } as never)) as Response,
   );
   expect(response, path).toBeInstanceOf(Response);
+  // Every answer matches the OpenAPI document (decision 40).
+  await expectConforms(init?.method ?? "GET", path, response);
   return response;
 }
 

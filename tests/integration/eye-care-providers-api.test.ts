@@ -17,6 +17,7 @@ import { seedClinics, type SeedClinic, type SeedDoctor } from "~/services/db/see
 import type { DoctorJson } from "~/services/doctors/doctors.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
+import { expectConforms } from "../setup/openapi-conformance";
 
 // The eyeCareProviders JSON API (spec 2 §7) through the request path the server takes: the root middleware
 // (sign-in by cookie or bearer token, the cache policy) around each route's loader or action.
@@ -158,6 +159,8 @@ async function call(handler: Handler, path: string, options: CallOptions = {}): 
     }
   });
   expect(response).toBeInstanceOf(Response);
+  // Every answer matches the OpenAPI document (decision 40).
+  await expectConforms(options.method ?? "GET", path, response);
   return response;
 }
 

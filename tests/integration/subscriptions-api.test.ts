@@ -35,6 +35,7 @@ import type * as SubscriptionsModule from "~/services/subscriptions/subscription
 import { insertTestDoctor, TEST_ADDRESS } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
+import { expectConforms } from "../setup/openapi-conformance";
 
 // The subscriptions JSON API (spec 3 §7) through the request path the server takes: the root middleware (sign-in
 // by cookie or bearer token) around each route's loader or action. Subscriptions come from real orders placed
@@ -238,6 +239,8 @@ async function call(handler: Handler, path: string, options: CallOptions = {}): 
     }
   });
   expect(response).toBeInstanceOf(Response);
+  // Every answer of these calls matches the OpenAPI document (decision 40).
+  await expectConforms(options.method ?? "GET", path, response);
   return response;
 }
 
@@ -348,6 +351,19 @@ describe("GET /api/autoReorder", () => {
         verificationStatus: "Verified",
       },
       payment: { brand: card!.brand, lastFour: card!.lastFour, expired: false },
+      // Issue 17: the GET answers carry the saved cards' tokens (for PUT …/payment) — never a number.
+      paymentMethods: [
+        {
+          paymentToken: card!.paymentToken,
+          brand: card!.brand,
+          lastFour: card!.lastFour,
+          expirationMonth: card!.expirationMonth,
+          expirationYear: card!.expirationYear,
+          isPreferred: card!.isPreferred,
+          insertDate: card!.createdAt.toISOString(),
+          isExpired: false,
+        },
+      ],
       lastFailure: null,
     });
     expect(body[1]).toMatchObject({
@@ -359,8 +375,9 @@ describe("GET /api/autoReorder", () => {
       leftQuantity: 0,
       leftItem: null,
     });
-    // Nothing of the vault's token.
-    expect(JSON.stringify(body)).not.toContain(card!.paymentToken);
+    // The vault's token only in paymentMethods (issue 17), and never a card number.
+    expect(JSON.stringify({ ...body[0], paymentMethods: [] })).not.toContain(card!.paymentToken);
+    expect(JSON.stringify(body)).not.toMatch(/4242424242424242|4242 4242/);
 
     // The bearer token is the same customer.
     expect(await json(await list({ token: ann.token }), 200)).toEqual(body);

@@ -24,6 +24,7 @@ const BAD_TOKEN_MESSAGE = "The bearer token is not valid or has expired. Sign in
 const SHIPPING_LEVEL_MESSAGE = "The shipping level must be 0, 1, 2, 3 or 4.";
 
 /** Spec: 0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay. */
+export const SHIPPING_LEVEL_SCHEMA_NOTE = "0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay.";
 export const shippingLevelSchema = z
   .number({ error: SHIPPING_LEVEL_MESSAGE })
   .int({ error: SHIPPING_LEVEL_MESSAGE })

@@ -64,7 +64,8 @@ export function parseJson<S extends z.ZodType>(schema: S, input: unknown): z.out
   throw jsonError(400, [...new Set(messages)].join(" "));
 }
 
-const productIdSchema = z
+/** A product id in a path: 1 to 6 digits (exported for the OpenAPI document). */
+export const productIdSchema = z
   .string()
   .regex(/^[0-9]{1,6}$/)
   .transform(Number);
@@ -76,7 +77,8 @@ export function parseProductId(raw: string | undefined): number {
   return parsed.data;
 }
 
-const upcSchema = z.string().regex(/^[0-9]{11,14}$/);
+/** A UPC in a path: 11 to 14 digits. */
+export const upcSchema = z.string().regex(/^[0-9]{11,14}$/);
 
 /** A UPC from the path: 11 to 14 digits. */
 export function parseUpc(raw: string | undefined): string {
@@ -85,7 +87,8 @@ export function parseUpc(raw: string | undefined): string {
   return parsed.data;
 }
 
-const priceBookSchema = z.enum(PRICE_BOOKS).default("none");
+/** The query's price book; "none" when absent. */
+export const priceBookSchema = z.enum(PRICE_BOOKS).default("none");
 
 /** The price book of the query (`priceBook`, or the spec's spelling `pricebook`); "none" when absent. */
 export function parsePriceBook(url: URL): PriceBook {

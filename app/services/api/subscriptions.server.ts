@@ -8,6 +8,7 @@ import { reorderDateParts, SUBSCRIPTION_MESSAGES } from "~/models/subscription";
 import type { AddressSuggestion } from "../adapters/address-verification/address-verifier";
 import { bearerToken, jsonError, parseJson, privateJson } from "./json.server";
 import { verifyWithTimeout, withSuggestion } from "../checkout/checkout-address.server";
+import { walletTokens, type WalletToken } from "../checkout/payment-methods.server";
 import { visitorContext, type AppServices, type VisitorCustomer } from "../platform/context.server";
 import type { Executor } from "../db/client.server";
 import { paymentMethods, products, type AddressSnapshot } from "../db/schema";
@@ -242,10 +243,21 @@ export function subscriptionJson(view: SubscriptionView, privateLabelProductIds:
     lastFailure: view.lastFailure,
   };
 }
-export type SubscriptionJson = ReturnType<typeof subscriptionJson>;
+/**
+ * The GET answers add `paymentMethods`: the customer's saved cards (token, brand, last four, expiry), so an app can
+ * choose one for PUT …/payment until GET api/wallet exists (decision 40).
+ */
+export type SubscriptionJson = ReturnType<typeof subscriptionJson> & { paymentMethods?: WalletToken[] };
 
-/** The views as JSON, with the private-label flag read from the catalog. */
-export async function subscriptionsJson(db: Executor, views: readonly SubscriptionView[]): Promise<SubscriptionJson[]> {
+/**
+ * The views as JSON, with the private-label flag read from the catalog. The GET answers (the list and the details)
+ * pass `withPaymentMethods`: they carry the customer's saved cards' tokens; a change's answer does not repeat them.
+ */
+export async function subscriptionsJson(
+  db: Executor,
+  views: readonly SubscriptionView[],
+  { withPaymentMethods = false } = {},
+): Promise<SubscriptionJson[]> {
   const productIds = [...new Set(views.flatMap((view) => view.items.map((item) => item.productId)))];
   const privateLabel =
     productIds.length === 0
@@ -255,7 +267,17 @@ export async function subscriptionsJson(db: Executor, views: readonly Subscripti
           .from(products)
           .where(and(inArray(products.id, productIds), eq(products.isPrivateLabel, true)));
   const ids = new Set(privateLabel.map((row) => row.id));
-  return views.map((view) => subscriptionJson(view, ids));
+  const cards = new Map<number, WalletToken[]>();
+  if (withPaymentMethods) {
+    for (const customerId of new Set(views.map((view) => view.customerId))) {
+      cards.set(customerId, await walletTokens(db, customerId));
+    }
+  }
+  return views.map((view) => {
+    const json = subscriptionJson(view, ids);
+    const tokens = cards.get(view.customerId);
+    return tokens ? { ...json, paymentMethods: tokens } : json;
+  });
 }
 
 /** The customer's subscription as JSON, read again after a change. */

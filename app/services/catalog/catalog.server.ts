@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
+import { PRICE_BOOKS, PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
 import { isLensParameterName, LENS_PARAMETER_LABELS, parameterKey, type LensParameter } from "~/models/lens-parameters";
 import type { Database } from "../db/client.server";
 import { brands, productParameterOptions, productParameters, productPrices, products, skus } from "../db/schema";
@@ -78,6 +78,20 @@ export async function priceOf(db: Database, productId: number, priceBook: PriceB
     .from(productPrices)
     .where(and(eq(productPrices.productId, productId), eq(productPrices.priceBook, priceBook)));
   return row?.unitPriceCents ?? null;
+}
+
+/** The product's unit price in every price book it has one in (spec: GET api/catalog/{id}/pricing). */
+export async function pricesByBook(
+  db: Database,
+  productId: number,
+): Promise<Array<{ priceBook: PriceBook; unitPriceCents: number }>> {
+  const rows = await db
+    .select({ priceBook: productPrices.priceBook, unitPriceCents: productPrices.unitPriceCents })
+    .from(productPrices)
+    .where(eq(productPrices.productId, productId));
+  return PRICE_BOOKS.flatMap((book) =>
+    rows.filter((row) => row.priceBook === book).map((row) => ({ ...row, priceBook: book })),
+  );
 }
 
 /** Everything a product page shows: the product, its price in the shopper's book and its parameters. */

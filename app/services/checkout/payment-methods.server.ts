@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { selectPaymentMethod, type CardDetails, type CardType } from "~/models/card";
+import { isCardExpired, selectPaymentMethod, type CardDetails, type CardType } from "~/models/card";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { Database, Executor } from "../db/client.server";
 import { paymentMethods } from "../db/schema";
@@ -41,6 +41,33 @@ export async function listPaymentMethods(db: Executor, customerId: number): Prom
     .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
   return rows.map(({ createdAt, ...card }) => ({ ...card, insertedAt: createdAt.toISOString() }));
 }
+
+/**
+ * The customer's cards as an API client chooses one (PUT api/autoReorder/{id}/payment takes the paymentToken):
+ * the vault token, brand, last four and expiry — never more. Until GET api/wallet exists, the subscription answers
+ * carry these (decision 40).
+ */
+export async function walletTokens(db: Executor, customerId: number, now = new Date()) {
+  const rows = await db
+    .select({
+      paymentToken: paymentMethods.paymentToken,
+      brand: paymentMethods.brand,
+      lastFour: paymentMethods.lastFour,
+      expirationMonth: paymentMethods.expirationMonth,
+      expirationYear: paymentMethods.expirationYear,
+      isPreferred: paymentMethods.isPreferred,
+      createdAt: paymentMethods.createdAt,
+    })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.customerId, customerId))
+    .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map(({ createdAt, ...card }) => ({
+    ...card,
+    insertDate: createdAt.toISOString(),
+    isExpired: isCardExpired(card.expirationMonth, card.expirationYear, now),
+  }));
+}
+export type WalletToken = Awaited<ReturnType<typeof walletTokens>>[number];
 
 /** The wallet and the card selected by default (the preferred card, else the most recent; spec 3 §3). */
 export async function walletOf(db: Executor, customerId: number) {

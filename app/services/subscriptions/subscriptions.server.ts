@@ -3,6 +3,7 @@ import { isCardExpired } from "~/models/card";
 import type { WhichEye } from "~/models/line-item-group";
 import { orderChoices } from "~/models/product-order";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
+import { prescriptionChange } from "~/models/subscription-prescription";
 import {
   businessToday,
   DEFAULT_FREQUENCY_DAYS,
@@ -25,6 +26,7 @@ import {
   customers,
   doctors,
   paymentMethods,
+  prescriptions,
   products,
   subscriptionItems,
   subscriptions,
@@ -531,5 +533,68 @@ export async function cancelSubscription(
       })
       .where(eq(subscriptions.id, subscriptionId));
     return { ok: true, value: undefined };
+  });
+}
+
+/**
+ * The prescription the subscription reorders on (PUT api/autoReorder/prescription): one of the customer's, usable,
+ * for the subscription's patient and the same lens on each eye (subscription-prescription.ts). Its UPCs and
+ * parameters replace the items', its expiration date the subscription's, and its listed doctor the subscription's.
+ * `value` is null when the prescription is not the customer's.
+ */
+export async function setSubscriptionPrescription(
+  db: Database,
+  customerId: number,
+  subscriptionId: number,
+  prescriptionId: number,
+  now = new Date(),
+): Promise<ChangeResult<{ prescriptionFound: boolean }>> {
+  return withSubscription<{ prescriptionFound: boolean }>(db, customerId, subscriptionId, async (tx, row) => {
+    const [prescription] = await tx
+      .select()
+      .from(prescriptions)
+      .where(and(eq(prescriptions.id, prescriptionId), eq(prescriptions.customerId, customerId)));
+    if (!prescription) return { ok: true, value: { prescriptionFound: false } };
+    const items = await tx
+      .select({ whichEye: subscriptionItems.whichEye, productId: subscriptionItems.productId })
+      .from(subscriptionItems)
+      .where(eq(subscriptionItems.subscriptionId, subscriptionId));
+    const productIds = [
+      ...new Set([prescription.rightEye?.productId, prescription.leftEye?.productId].filter((id) => id !== undefined)),
+    ];
+    const catalog =
+      productIds.length === 0
+        ? []
+        : await tx
+            .select({
+              id: products.id,
+              discontinuedInCatalog: products.discontinuedInCatalog,
+              isHidden: products.isHidden,
+            })
+            .from(products)
+            .where(inArray(products.id, productIds));
+    const change = prescriptionChange(
+      { items: items.map((item) => ({ ...item, whichEye: item.whichEye as WhichEye })), patient: row.patient },
+      prescription,
+      new Map(catalog.map((product) => [product.id, product])),
+      businessToday(now),
+    );
+    if (!change.ok) return { ok: false, reason: "invalid", message: change.message };
+    for (const eye of change.eyes) {
+      await tx
+        .update(subscriptionItems)
+        .set({ upc: eye.upc, selectedParameters: eye.parameters })
+        .where(and(eq(subscriptionItems.subscriptionId, subscriptionId), eq(subscriptionItems.whichEye, eye.whichEye)));
+    }
+    await tx
+      .update(subscriptions)
+      .set({
+        prescriptionExpiresOn: prescription.expirationDate,
+        ...(prescription.prescriber?.doctorId ? { doctorId: prescription.prescriber.doctorId } : {}),
+        ...(row.lastFailureReason === "prescription-expired" ? clearedAttempt : {}),
+        ...touch(now),
+      })
+      .where(eq(subscriptions.id, subscriptionId));
+    return { ok: true, value: { prescriptionFound: true } };
   });
 }

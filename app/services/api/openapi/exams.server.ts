@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { createExamSchema } from "../exams.server";
+import { examSchema } from "./orders.server";
+import { errors, operation, type ApiOperation } from "./registry.server";
+
+/** The online vision exam (spec 2 exam calls): schemas and answers. */
+
+const tag = "Exams";
+const SIGN_IN = "Signed out, or a bearer token that is not accepted.";
+
+const voucherSchema = z.object({
+  examVoucherToken: z.string(),
+  patientId: z.number().int().nullable(),
+  rightUpc: z.string().nullable(),
+  leftUpc: z.string().nullable(),
+  rbCode: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  price: z.number().describe("Dollars."),
+  originalPrice: z.number().describe("Dollars."),
+});
+
+const patientSchema = z.object({ patientId: z.number().int(), firstName: z.string(), lastName: z.string() });
+
+export const operations: ApiOperation[] = [
+  operation({
+    method: "GET",
+    path: "/api/examInfo",
+    summary: "The customer's exams, and the patient choices for a new one",
+    tag,
+    auth: "customer",
+    responses: {
+      200: {
+        description: "The exams, newest first, and the choices.",
+        schema: z.object({
+          exams: z.array(examSchema),
+          patientChoices: z.array(
+            z.object({
+              id: z.string(),
+              patientName: z.string(),
+              patient: patientSchema.nullable(),
+              exam: z.looseObject({}).nullable(),
+            }),
+          ),
+        }),
+      },
+      ...errors({ 401: SIGN_IN }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/examInfo/price",
+    summary: "The exam's price (20 for both when the provider cannot say)",
+    tag,
+    auth: "none",
+    responses: {
+      200: { description: "Dollars.", schema: z.object({ price: z.number(), originalPrice: z.number() }) },
+    },
+  }),
+  operation({
+    method: "POST",
+    path: "/api/examInfo/create",
+    summary: "Create an exam voucher for a patient (null when the provider could not)",
+    tag,
+    auth: "customer",
+    body: createExamSchema,
+    responses: {
+      201: { description: "The voucher.", schema: voucherSchema },
+      200: { description: "The provider could not create the exam.", schema: z.null() },
+      ...errors({ 400: "Bad input.", 401: SIGN_IN, 404: "A patient that is not the customer's." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/examInfo/providerAddress/{id}",
+    summary: "The exam provider's office address",
+    tag,
+    auth: "none",
+    params: z.object({ id: z.string() }),
+    responses: {
+      200: {
+        description: "The address.",
+        schema: z.object({
+          id: z.string(),
+          name: z.string(),
+          address1: z.string(),
+          address2: z.string(),
+          city: z.string(),
+          state: z.string(),
+          postalCode: z.string(),
+          phone: z.string(),
+        }),
+      },
+      ...errors({ 404: "No such provider." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/examInfo/{token}/details",
+    summary: "One of the customer's exams (read again from the provider after 3 minutes)",
+    tag,
+    auth: "customer",
+    params: z.object({ token: z.string() }),
+    responses: {
+      200: {
+        description: "The exam.",
+        schema: examSchema.extend({
+          patient: z.object({
+            patientId: z.number().int().nullable(),
+            firstName: z.string(),
+            lastName: z.string(),
+          }),
+          rightUpc: z.string().nullable(),
+          leftUpc: z.string().nullable(),
+          orderId: z.number().int().nullable(),
+          prescriptionId: z.number().int().nullable(),
+        }),
+      },
+      ...errors({ 401: SIGN_IN, 404: "'Something went wrong with getting your exam info'." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/examEligibility",
+    summary: "Whether the exam provider serves the customer's state (eligible when unknown)",
+    tag,
+    auth: "optional",
+    responses: { 200: { description: "The answer.", schema: z.object({ isEligible: z.boolean() }) } },
+  }),
+];
