@@ -50,6 +50,9 @@ const NO_FORM_SPECS = [
   "**/exam-provider.spec.ts",
 ];
 
+/** Specs of what exists only with JavaScript (the QA helper button): they run in the js project only. */
+const JS_ONLY_SPECS = ["**/qa-button.spec.ts"];
+
 const executablePath = chromiumExecutable();
 const launchOptions = {
   executablePath,
@@ -78,7 +81,11 @@ export default defineConfig({
       testIgnore: NO_FORM_SPECS,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions },
     },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+    {
+      name: "no-js",
+      testIgnore: JS_ONLY_SPECS,
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
+    },
   ],
   webServer: {
     command: "node server.js",
