@@ -252,7 +252,11 @@ describe("the orders calls", () => {
     });
     const theirs = await placeOrder(other.customer.id);
     const get = (orderNumber: string, options: Parameters<typeof call>[2] = {}) =>
-      call(statusRoute.loader, `/api/order/status/${orderNumber}`, { params: { orderNumber }, ...options });
+      // The URL carries the number encoded (a "/" in it is one path segment); the route gets it decoded.
+      call(statusRoute.loader, `/api/order/status/${encodeURIComponent(orderNumber)}`, {
+        params: { orderNumber },
+        ...options,
+      });
     await expectError(await get(held.orderNumber), 401);
     await expectError(await get(theirs.orderNumber, { token }), 404);
     await expectError(await get("no/such", { token }), 400);

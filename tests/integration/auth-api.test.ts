@@ -25,6 +25,7 @@ import { tokenHash } from "~/services/accounts/auth/tokens.server";
 import { requestInfoContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { authSessions, customers, emailOutbox, oneTimeCodes } from "~/services/db/schema";
+import { expectConforms } from "../setup/openapi-conformance";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 
@@ -237,8 +238,12 @@ describe("POST login", () => {
 describe("POST autoLogin", () => {
   it("signs in with a valid auto-login token", async () => {
     const autoLoginToken = await createAutoLoginToken(database.db, services.sessions.secrets, ann.id);
-    const body = await json<SignedIn>(await post(autoLogin, "autoLogin", { autoLoginToken, rememberMe: false }), 200);
+    const response = await post(autoLogin, "autoLogin", { autoLoginToken, rememberMe: false });
+    // The answer, entryPath included, is as the OpenAPI document describes it (decision 40).
+    await expectConforms("POST", "/api/authentication/autoLogin", response);
+    const body = await json<SignedIn & { entryPath: string }>(response, 200);
     expect(body.customer.customerId).toBe(ann.id);
+    expect(body.entryPath).toBe("/dashboard");
     expect(await customerForSession(database.db, body.token)).toMatchObject({ method: "auto-login" });
   });
 

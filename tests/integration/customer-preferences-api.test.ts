@@ -11,6 +11,7 @@ import { createAuthSession, createCustomer, type Customer } from "~/services/acc
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { customerEmailPreferences, customerPhoneInterests, customers } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
+import { expectConforms } from "../setup/openapi-conformance";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
 
@@ -49,8 +50,9 @@ async function call(
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(`http://store.test${path}`, { method: options.method ?? "POST", headers, body });
-  return runThroughMiddleware(services, request, async (context) => {
+  const method = options.method ?? "POST";
+  const request = new Request(`http://store.test${path}`, { method, headers, body });
+  const response = await runThroughMiddleware(services, request, async (context) => {
     try {
       return (await handler({ request, params: {}, context } as never)) as Response;
     } catch (thrown) {
@@ -58,6 +60,9 @@ async function call(
       throw thrown;
     }
   });
+  // Every answer matches the OpenAPI document (decision 40).
+  await expectConforms(method, path, response);
+  return response;
 }
 
 async function customerRow(id: number) {

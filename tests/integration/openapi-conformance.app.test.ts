@@ -130,8 +130,30 @@ describe("every documented GET, and the reading POSTs, answer as the document sa
       const { status } = await conforming("GET", path, options);
       expect(status, path).toBeLessThan(500);
     }
+    // The calls of decisions 38 and 39 answer the customer's own data.
+    const customerGets: Array<[string, { cookie?: string }?]> = [
+      ["/api/patients", ann],
+      ["/api/orders/", ann],
+      [`/api/orders/orderCountByProduct?products=${product},1`, ann],
+      [`/api/orders/${placed.orderNumber}/thankyou`, ann],
+      [`/orders/${placed.orderNumber}/thankyou`, ann],
+      [`/api/order/status/${placed.orderNumber}`, ann],
+      ["/api/addresses", ann],
+      [`/api/customers/phones?emailAddress=${encodeURIComponent(ready.customer.email)}`, ann],
+      ["/api/session/client-ip"],
+    ];
+    for (const [path, options] of customerGets) {
+      expect((await conforming("GET", path, options)).status, path).toBe(200);
+    }
     // The signed-out answers of the customer calls are documented too.
-    for (const path of ["/api/autoReorder", "/api/rxWallet/summary", "/api/orders/history/10/0"]) {
+    for (const path of [
+      "/api/autoReorder",
+      "/api/rxWallet/summary",
+      "/api/orders/history/10/0",
+      "/api/patients",
+      "/api/addresses",
+      "/api/customers/phones?emailAddress=ann%40example.com",
+    ]) {
       expect((await conforming("GET", path)).status, path).toBe(401);
     }
 
@@ -146,6 +168,19 @@ describe("every documented GET, and the reading POSTs, answer as the document sa
       ["/api/rxWallet/lineItemGroupsWithPriceBook", { entries: [{ prescriptionId: prescription!.id }] }],
       ["/api/authentication/login", { username: "ann@example.com", password: "not her password" }],
       ["/api/cart", { version: 0 }],
+      [
+        "/api/addresses/verify",
+        {
+          address: {
+            firstName: "Ann",
+            lastName: "Lee",
+            address1: "12 Main St",
+            city: "Boise",
+            state: "ID",
+            postalCode: "83702",
+          },
+        },
+      ],
     ];
     for (const [path, body] of posts) {
       const { status } = await conforming("POST", path, { ...ann, body });

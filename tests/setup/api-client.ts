@@ -6,9 +6,13 @@ import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { skus } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
+import { expectConforms } from "./openapi-conformance";
 import { runThroughMiddleware } from "./test-context";
 
-/** Calling the API routes of issue 17 (decision 39) as the server does, with cookies or bearer tokens. */
+/**
+ * Calling the API routes of issue 17 (decision 39) as the server does, with cookies or bearer tokens; every answer
+ * is checked against the OpenAPI document (expectConforms).
+ */
 
 type Handler = (args: never) => unknown;
 export interface CallOptions {
@@ -36,6 +40,8 @@ export function apiCaller(services: AppServices) {
       return (await handler({ request, params: options.params ?? {}, context } as never)) as Response;
     });
     expect(response, path).toBeInstanceOf(Response);
+    // Every answer matches the OpenAPI document (decision 40).
+    await expectConforms(method, path, response);
     return response;
   };
 }

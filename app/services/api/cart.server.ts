@@ -1,8 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { evaluatePromotions, type AppliedReward, type PricedLine } from "~/models/promotions";
-import type { ShippingLevel } from "~/models/shipping";
 import { bearerToken, jsonError, privateJson } from "./json.server";
 import { ensureCart } from "../cart/add-to-cart.server";
 import { CartVersionConflictError, CouponRefusedError, LineItemGroupNotFoundError } from "../cart/cart-changes.server";
@@ -20,17 +18,6 @@ import { activePromotions, customerGroupsFor } from "../cart/promotions.server";
 
 export const NO_CART_MESSAGE = "No cart";
 const BAD_TOKEN_MESSAGE = "The bearer token is not valid or has expired. Sign in again.";
-
-const SHIPPING_LEVEL_MESSAGE = "The shipping level must be 0, 1, 2, 3 or 4.";
-
-/** Spec: 0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay. */
-export const SHIPPING_LEVEL_SCHEMA_NOTE = "0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay.";
-export const shippingLevelSchema = z
-  .number({ error: SHIPPING_LEVEL_MESSAGE })
-  .int({ error: SHIPPING_LEVEL_MESSAGE })
-  .min(0, { error: SHIPPING_LEVEL_MESSAGE })
-  .max(4, { error: SHIPPING_LEVEL_MESSAGE })
-  .transform((level) => level as ShippingLevel);
 
 // --- Whose cart ----------------------------------------------------------------------------------------------
 

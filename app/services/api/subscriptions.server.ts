@@ -1,12 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
-import { addressFormSchema, isInternational, toAddressInput, type AddressInput } from "~/models/address";
+import type { z } from "zod";
+import { toAddressInput, type AddressInput } from "~/models/address";
 import { addressesEqualForShipping } from "~/models/address-standardize";
 import { isCardExpired } from "~/models/card";
 import { reorderDateParts, SUBSCRIPTION_MESSAGES } from "~/models/subscription";
 import type { AddressSuggestion } from "../adapters/address-verification/address-verifier";
 import { bearerToken, jsonError, parseJson, privateJson } from "./json.server";
+import { ADDRESS_REQUIRED_MESSAGE, addressRequestSchema } from "./schemas/addresses-api";
 import { verifyWithTimeout, withSuggestion } from "../checkout/checkout-address.server";
 import { walletTokens, type WalletToken } from "../checkout/payment-methods.server";
 import { visitorContext, type AppServices, type VisitorCustomer } from "../platform/context.server";
@@ -110,28 +111,6 @@ export function parseForm<S extends z.ZodType>(
   throw jsonError(400, [...new Set(messages)].join(" "));
 }
 
-/**
- * PUT …/address `{ address }`: the address book's form fields (addressFormSchema) as JSON. `country` defaults to
- * US; outside the US `state` is taken as the region when `region` is not sent; null reads as missing.
- */
-export const apiAddressSchema = z.object({
-  address: z.preprocess((raw) => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
-    const fields: Record<string, unknown> = Object.fromEntries(
-      Object.entries(raw).map(([name, value]) => [name, value === null ? undefined : value]),
-    );
-    fields.country ??= "US";
-    if (typeof fields.country === "string" && isInternational(fields.country) && fields.region === undefined) {
-      fields.region = fields.state;
-      fields.state = undefined;
-    }
-    return fields;
-  }, addressFormSchema),
-});
-
-const ADDRESS_REQUIRED_MESSAGE =
-  "Send the address: firstName, lastName, address1, city, state, postalCode and country.";
-
 export interface AddressVerificationJson {
   status: AddressSnapshot["verificationStatus"];
   /** The verifier's standardised form when it differs from the entry (send it back to take it). */
@@ -163,7 +142,7 @@ export function parseApiAddress(body: unknown): AddressInput {
   if (typeof address !== "object" || address === null || Array.isArray(address)) {
     throw jsonError(400, ADDRESS_REQUIRED_MESSAGE);
   }
-  return toAddressInput(parseJson(apiAddressSchema, body).address);
+  return toAddressInput(parseJson(addressRequestSchema, body).address);
 }
 
 /** The id of the customer's saved card with this vault token; 400 for another's, an unknown or an expired card. */

@@ -137,7 +137,12 @@ const signedInSchema = z.object({
 });
 const emptySchema = z.object({});
 
-const signIn = (path: string, summary: string, body: z.ZodType): ApiOperation =>
+/** The auto-login link opens the entry guard's page (spec 2.2): order history after a recent order, else the dashboard. */
+const autoSignedInSchema = signedInSchema.extend({
+  entryPath: z.enum(["/account/order-history", "/dashboard"]).describe("Where an app opening the link goes first."),
+});
+
+const signIn = (path: string, summary: string, body: z.ZodType, answer: z.ZodType = signedInSchema): ApiOperation =>
   operation({
     method: "POST",
     path,
@@ -146,7 +151,7 @@ const signIn = (path: string, summary: string, body: z.ZodType): ApiOperation =>
     auth: "none",
     body,
     responses: {
-      200: { description: "Signed in: the customer and a bearer token.", schema: signedInSchema },
+      200: { description: "Signed in: the customer and a bearer token.", schema: answer },
       ...authErrors({ 400: "Bad input or wrong credentials.", 429: "Too many attempts (Retry-After)." }),
     },
   });
@@ -181,7 +186,12 @@ const lookup = (path: string, summary: string, query: z.ZodObject, answer: z.Zod
 
 export const operations: ApiOperation[] = [
   signIn("/api/authentication/login", "Sign in with e-mail and password", loginSchema),
-  signIn("/api/authentication/autoLogin", "Sign in with an e-mailed auto-login token", autoLoginSchema),
+  signIn(
+    "/api/authentication/autoLogin",
+    "Sign in with an e-mailed auto-login token",
+    autoLoginSchema,
+    autoSignedInSchema,
+  ),
   signIn("/api/authentication/pinLogin", "Sign in with an e-mailed PIN", pinLoginSchema),
   operation({
     method: "POST",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cancelSchema, SNOOZE_FEATURES, SUBSCRIPTION_FAILURES } from "~/models/subscription";
-import { apiAddressSchema } from "../subscriptions.server";
+import { addressRequestSchema, addressVerificationSchema } from "../schemas/addresses-api";
 import {
   cents,
   errors,
@@ -297,22 +297,11 @@ export const operations: ApiOperation[] = [
       ...errors({ 400: "Bad input.", 401: SIGNED_OUT, 404: NOT_THEIRS, 409: CANCELLED }),
     },
   }),
-  change("/api/autoReorder/{id}/address", "A new shipping address (verified as checkout does)", apiAddressSchema, {
+  change("/api/autoReorder/{id}/address", "A new shipping address (verified as checkout does)", addressRequestSchema, {
     description: "The subscription, and how the address was verified (a differing match comes back as suggestion).",
     schema: z.object({
       subscription: subscriptionSchema,
-      verification: z.object({
-        status: z.enum(["Verified", "CustomerVerified", "NeedsVerification"]),
-        suggestion: z
-          .object({
-            address1: z.string(),
-            address2: z.string(),
-            city: z.string(),
-            state: z.string(),
-            postalCode: z.string(),
-          })
-          .nullable(),
-      }),
+      verification: addressVerificationSchema,
     }),
   }),
   change("/api/autoReorder/{id}/payment", "One of the customer's saved cards, by its paymentToken", paymentSchema),

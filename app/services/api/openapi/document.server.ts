@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { operations as addresses } from "./addresses.server";
 import { operations as authentication } from "./authentication.server";
 import { operations as autoReorder } from "./auto-reorder.server";
 import { operations as cart } from "./cart.server";
 import { operations as catalog } from "./catalog.server";
+import { operations as customers } from "./customers.server";
 import { operations as exams } from "./exams.server";
 import { operations as eyeCareProviders } from "./eye-care-providers.server";
 import { operations as meta } from "./meta.server";
@@ -18,11 +20,13 @@ export const apiOperations: readonly ApiOperation[] = [
   ...authentication,
   ...catalog,
   ...cart,
+  ...addresses,
   ...orders,
   ...autoReorder,
   ...eyeCareProviders,
   ...prescriptions,
   ...exams,
+  ...customers,
   ...meta,
 ];
 

@@ -1,8 +1,21 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "~/models/order-status";
-import { cents, errors, isoDate, isoDateTime, operation, parametersSchema, type ApiOperation } from "./registry.server";
+import {
+  orderCountByProductQuerySchema,
+  orderCountByProductResponseSchema,
+  orderHistoryEntrySchema,
+  orderNumberParamSchema,
+  orderStatusResponseSchema,
+  orderSummariesResponseSchema,
+  patientsResponseSchema,
+  thankYouResponseSchema,
+} from "../schemas/orders-api";
+import { cents, errors, isoDateTime, operation, parametersSchema, type ApiOperation } from "./registry.server";
 
-/** Orders (spec 2 §7 "Order calls"): path schemas the routes parse with, and the order JSON. */
+/**
+ * Orders and patients (spec 2 §7 "Order calls"): path schemas the routes parse with, and the order JSON. The calls
+ * of decision 39 (patients, the summary list, thank-you, counts by product, an order's status) parse and answer with
+ * `schemas/orders-api.ts`, imported here.
+ */
 
 const tag = "Orders";
 const SIGN_IN = "Signed out, or a bearer token that is not accepted.";
@@ -23,42 +36,8 @@ export const pageSchema = z
 
 // --- Answers ---------------------------------------------------------------------------------------------------
 
-const eyeUpc = z.object({ upc: z.string() }).nullable();
-
-export const orderEntrySchema = z.object({
-  orderNumber: z.string(),
-  orderTakenDate: isoDateTime,
-  orderDate: isoDate,
-  orderStatusCode: z.string(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  orderStatusMessage: z.string(),
-  estimatedDeliveryDate: z.string().nullable(),
-  expectedDeliveryDate: z.string(),
-  deliveredDate: z.string().nullable(),
-  isOld: z.boolean(),
-  trackingUrl: z.string().nullable(),
-  tracking: z.object({ deliveryDate: z.string().nullable(), trackingStatus: z.string().nullable() }).nullable(),
-  shipping: z.object({ shippingLevel: z.number().int() }),
-  items: z.array(
-    z.object({
-      productId: z.number().int(),
-      itemType: z.enum(["lens", "solution"]),
-      whichEye: z.string(),
-      quantity: z.number().int(),
-      prescription: z.object({ prescriptionId: z.number().int().nullable() }).nullable(),
-    }),
-  ),
-  prescriptions: z.array(
-    z.object({
-      patientId: z.number().int().nullable(),
-      detail: z.object({ leftEye: eyeUpc, rightEye: eyeUpc }),
-    }),
-  ),
-  isNonLensOrder: z.boolean(),
-  totalAmount: cents,
-});
-
-export const orderDetailsSchema = orderEntrySchema.extend({
+/** One order (GET api/orders/{id}/details): the history entry (schemas/orders-api.ts) and what the order page shows. */
+export const orderDetailsSchema = orderHistoryEntrySchema.extend({
   shipping: z.object({ shippingLevel: z.number().int(), label: z.string() }),
   shippingAddress: z.looseObject({ firstName: z.string(), lastName: z.string(), address1: z.string() }),
   payment: z.object({ brand: z.string(), lastFour: z.string() }),
@@ -119,7 +98,7 @@ export const operations: ApiOperation[] = [
       200: {
         description: "A page of orders.",
         schema: z.object({
-          orders: z.array(orderEntrySchema),
+          orders: z.array(orderHistoryEntrySchema),
           page: z.number().int(),
           pageSize: z.number().int(),
           totalCount: z.number().int(),
@@ -147,5 +126,64 @@ export const operations: ApiOperation[] = [
     tag,
     auth: "optional",
     responses: { 200: { description: "The exams, newest first.", schema: z.array(examSchema) } },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/orders",
+    summary: "The customer's orders, newest first, as a summary list (deleted and unpaid ones left out)",
+    tag,
+    auth: "customer",
+    responses: {
+      200: { description: "The orders (empty when there are none).", schema: orderSummariesResponseSchema },
+      ...errors({ 401: SIGN_IN }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/orders/orderCountByProduct",
+    summary: "How many of the customer's orders (of one patient, when given) contain each product",
+    tag,
+    auth: "customer",
+    query: orderCountByProductQuerySchema,
+    responses: {
+      200: { description: "A count per product, in the order asked.", schema: orderCountByProductResponseSchema },
+      ...errors({ 400: "Bad input.", 401: SIGN_IN, 404: "A patient who is not the customer's." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/orders/{id}/thankyou",
+    alsoAt: ["/orders/{id}/thankyou"],
+    summary: "What the thank-you page shows about one of the customer's orders",
+    tag,
+    auth: "customer",
+    params: z.object({ id: orderNumberParamSchema }),
+    responses: {
+      200: { description: "The order and its next steps.", schema: thankYouResponseSchema },
+      ...errors({ 400: "Not an order number.", 401: SIGN_IN, 404: "Not one of the customer's orders." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/order/status/{orderNumber}",
+    summary: "An order's prescriptions, where each stands, and whether the order is on hold",
+    tag,
+    auth: "customer",
+    params: z.object({ orderNumber: orderNumberParamSchema }),
+    responses: {
+      200: { description: "The order's status.", schema: orderStatusResponseSchema },
+      ...errors({ 400: "Not an order number.", 401: SIGN_IN, 404: "Not one of the customer's orders." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/patients",
+    summary: "The customer's patients by name, each with their saved prescriptions",
+    tag: "Patients",
+    auth: "customer",
+    responses: {
+      200: { description: "The patients.", schema: patientsResponseSchema },
+      ...errors({ 401: SIGN_IN }),
+    },
   }),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRICE_BOOKS } from "~/models/catalog";
 import { walletEntriesSchema } from "../rx-wallet.server";
-import { cartSchema } from "./cart.server";
+import { cartItemsResponseSchema } from "../schemas/cart-api";
 import { cents, errors, isoDate, isoDateTime, operation, parametersSchema, type ApiOperation } from "./registry.server";
 
 /** Prescriptions (spec 2 §7): images, the prescription reader and the wallet. Schemas and answers. */
@@ -279,7 +279,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: {
         description: "The cart, with the new groups' ids.",
-        schema: cartSchema.extend({ addedLineItemGroupIds: z.array(z.string()) }),
+        schema: cartItemsResponseSchema,
       },
       ...errors({
         400: "Bad input.",

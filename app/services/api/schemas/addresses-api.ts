@@ -4,10 +4,11 @@ import { addressFormSchema, isInternational } from "~/models/address";
 /**
  * The request and response schemas of the address calls (spec 2 §7, spec 3 §7 'Addresses'): POST
  * api/addresses/verify, POST api/addresses/v2, PUT api/addresses/v2/{id}, DELETE api/addresses/{id}, GET
- * api/addresses; and the address of PUT api/cart/shippingAddress. Pure zod: no server code.
+ * api/addresses; and the address of PUT api/cart/shippingAddress. Pure zod: no server code. The routes parse with
+ * these and the OpenAPI document (openapi/addresses.server.ts) describes the calls with the same objects.
  */
 
-const ADDRESS_REQUIRED_MESSAGE =
+export const ADDRESS_REQUIRED_MESSAGE =
   "Send the address: firstName, lastName, address1, city, state, postalCode and country.";
 
 /**
@@ -77,6 +78,15 @@ export const addressSuggestionSchema = z.object({
   city: z.string(),
   state: z.string(),
   postalCode: z.string(),
+});
+
+/**
+ * How an address an API client sent was verified (PUT api/cart/shippingAddress, PUT api/autoReorder/{id}/address):
+ * stored as sent, Verified or NeedsVerification, with a differing match as `suggestion` (send it back to take it).
+ */
+export const addressVerificationSchema = z.object({
+  status: verificationStatusSchema,
+  suggestion: addressSuggestionSchema.nullable(),
 });
 
 /**

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { ShippingLevel } from "~/models/shipping";
-import { addressSchema, addressSnapshotSchema } from "./addresses-api";
+import { addressSchema, addressSnapshotSchema, addressVerificationSchema } from "./addresses-api";
 
 /**
  * The request and response schemas of the cart calls (spec 2 §7): GET and POST api/cart, POST api/cart/items,
  * PUT api/lineItemGroups/quantity, DELETE api/lineItemGroups/{id}, PUT api/cart/shippingAddress. The routes parse
- * with these (parseJson), and the OpenAPI document is built from them. Pure zod: no server code.
+ * with these (parseJson), and the OpenAPI document (openapi/cart.server.ts) is built from them: the one cart answer
+ * every cart call gives is `cartResponseSchema`. Pure zod: no server code.
  */
 
 const QUANTITY_MESSAGE = "A quantity is a whole number from 1 to 99.";
@@ -26,12 +27,14 @@ export const cartVersionSchema = z
 const SHIPPING_LEVEL_MESSAGE = "The shipping level must be 0, 1, 2, 3 or 4.";
 
 /** Spec: 0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay. */
+export const SHIPPING_LEVEL_SCHEMA_NOTE = "0 Standard, 1 Expedited, 2 NextDay, 3 NextDayByNoon, 4 SameDay.";
 export const shippingLevelInputSchema = z
   .number({ error: SHIPPING_LEVEL_MESSAGE })
   .int({ error: SHIPPING_LEVEL_MESSAGE })
   .min(0, { error: SHIPPING_LEVEL_MESSAGE })
   .max(4, { error: SHIPPING_LEVEL_MESSAGE })
-  .transform((level) => level as ShippingLevel);
+  .transform((level) => level as ShippingLevel)
+  .describe(SHIPPING_LEVEL_SCHEMA_NOTE);
 
 // --- Adding a product ------------------------------------------------------------------------------------------
 
@@ -129,14 +132,35 @@ export const cartShippingAddressRequestSchema = z.object({
 
 // --- The cart (responses) --------------------------------------------------------------------------------------
 
+const cents = z.number().int().describe("Integer cents.");
+
 const rewardSchema = z.object({
   rewardType: z.string(),
-  amount: z.number().int(),
+  amount: cents,
   description: z.string(),
   itemIds: z.array(z.string()),
 });
 
-/** The cart as the cart calls answer it (spec 2 "Cart"); every amount is integer cents. */
+/** The cart's totals (spec 2 §9), as the order summary shows them. */
+export const cartOrderSummarySchema = z.object({
+  subTotal: cents,
+  discountAmount: cents,
+  shipping: cents.describe("What the shopper pays for shipping (price less the shipping discount)."),
+  shippingDiscount: cents,
+  taxAmount: cents,
+  rebateTotal: cents,
+  insuranceBenefitsTotal: cents,
+  customerCredits: cents,
+  totalAmount: cents,
+  totalAfterCredits: cents,
+  totalBeforeDiscounts: cents,
+  totalAfterRebates: cents,
+});
+
+/**
+ * The cart as every cart call answers it (spec 2 "Cart"): GET api/cart (a missing cart is this shape empty, cartId
+ * null), and the changes. Every amount is integer cents.
+ */
 export const cartResponseSchema = z.object({
   cartId: z.string().nullable(),
   version: z.number().int(),
@@ -147,7 +171,7 @@ export const cartResponseSchema = z.object({
       autoReorder: z.object({ reorderFrequencyInDays: z.number().int() }).nullable(),
       examVoucherToken: z.string().nullable(),
       isExamNeededPostOrder: z.boolean(),
-      subTotal: z.number().int(),
+      subTotal: cents,
       lineItems: z.array(
         z.object({
           itemId: z.string(),
@@ -159,19 +183,19 @@ export const cartResponseSchema = z.object({
             brand: z.string(),
             url: z.string().nullable(),
             imageUrl: z.string().nullable(),
-            price: z.number().int().nullable(),
+            price: cents.nullable(),
             quantityPerPackage: z.number().int(),
             maximumQuantity: z.number().int(),
             wearTime: z.number().int(),
           }),
-          upc: z.string().nullable(),
+          upc: z.string().nullable().describe("Null until the lens parameters are entered (prescriptionLater)."),
           quantity: z.number().int(),
           classification: z.enum(["lens", "solution"]),
           parameters: z.array(z.object({ label: z.string(), value: z.string() })),
           supply: z.string().nullable(),
           stock: z.string().nullable(),
-          lineTotal: z.number().int(),
-          discountAmount: z.number().int(),
+          lineTotal: cents,
+          discountAmount: cents,
           isSkuDiscontinued: z.boolean(),
         }),
       ),
@@ -181,9 +205,9 @@ export const cartResponseSchema = z.object({
     z.object({
       id: z.number().int(),
       description: z.string(),
-      amount: z.number().int(),
+      amount: cents,
       rewards: z.array(rewardSchema),
-      expiration: z.string().nullable(),
+      expiration: z.string().nullable().describe("ISO 8601 date and time."),
       expirationLabel: z.string().nullable(),
     }),
   ),
@@ -193,31 +217,31 @@ export const cartResponseSchema = z.object({
       couponName: z.string(),
       description: z.string(),
       status: z.string(),
-      amount: z.number().int(),
+      amount: cents,
       message: z.string().nullable(),
-      expiration: z.string().nullable(),
+      expiration: z.string().nullable().describe("ISO 8601 date and time."),
       expirationLabel: z.string().nullable(),
     })
     .nullable(),
   rebates: z.array(
-    z.object({ promotionId: z.number().int(), description: z.string(), offer: z.unknown(), amount: z.number().int() }),
+    z.object({ promotionId: z.number().int(), description: z.string(), offer: z.string(), amount: cents }),
   ),
   shippingMethods: z.array(
     z.object({
       shippingLevel: z.number().int(),
       name: z.string(),
       label: z.string(),
-      amount: z.number().int(),
+      amount: cents,
       priceLabel: z.string(),
       estimatedDelivery: z.string(),
       selected: z.boolean(),
     }),
   ),
-  selectedShippingMethod: z.object({ shippingLevel: z.number().int(), amount: z.number().int() }),
+  selectedShippingMethod: z.object({ shippingLevel: z.number().int(), amount: cents }),
   shippingAddress: addressSnapshotSchema.nullable(),
-  customerCredits: z.number().int(),
+  customerCredits: cents,
   customerGroups: z.array(z.string()),
-  orderSummary: z.record(z.string(), z.number().int()),
+  orderSummary: cartOrderSummarySchema,
 });
 
 /** POST api/cart: the cart with the coupon's notice (null when there is none) and the ids of groups it added. */
@@ -230,20 +254,4 @@ export const modifiedCartResponseSchema = cartResponseSchema.extend({
 export const cartItemsResponseSchema = cartResponseSchema.extend({ addedLineItemGroupIds: z.array(z.string()) });
 
 /** PUT api/cart/shippingAddress: the cart, and how the address was verified (a differing match as `suggestion`). */
-export const cartShippingAddressResponseSchema = cartResponseSchema.extend({
-  verification: z.object({
-    status: z.enum(["Verified", "CustomerVerified", "NeedsVerification"]),
-    suggestion: z
-      .object({
-        address1: z.string(),
-        address2: z.string(),
-        city: z.string(),
-        state: z.string(),
-        postalCode: z.string(),
-      })
-      .nullable(),
-  }),
-});
-
-/** The 4xx answer of every call: `{ error }` (a 409 version conflict adds the cart's current `version`). */
-export const apiErrorSchema = z.object({ error: z.string(), version: z.number().int().optional() });
+export const cartShippingAddressResponseSchema = cartResponseSchema.extend({ verification: addressVerificationSchema });

@@ -3,8 +3,10 @@ import { ORDER_STATUSES, PRESCRIPTION_STATUSES } from "~/models/order-status";
 
 /**
  * The request and response schemas of the patient and order calls (spec 2 §7): GET api/patients, GET api/orders/,
- * GET /orders/{id}/thankyou, GET api/orders/orderCountByProduct, GET api/order/status/{orderNumber}. Pure zod: no
- * server code. Money is integer cents, as in every answer of the API.
+ * GET /orders/{id}/thankyou, GET api/orders/orderCountByProduct, GET api/order/status/{orderNumber}; and the
+ * order-history entry GET api/orders/history and GET api/orders/{id}/details build on. Pure zod: no server code.
+ * Money is integer cents, as in every answer of the API. The OpenAPI document (openapi/orders.server.ts) describes
+ * the calls with these same objects.
  */
 
 // --- Patients --------------------------------------------------------------------------------------------------
@@ -76,6 +78,13 @@ export const orderCountByProductResponseSchema = z.array(
 
 const orderEyeSchema = z.object({ upc: z.string() }).nullable();
 
+/** Who an order's lens group is for. */
+export const orderPatientSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  patientId: z.number().int().optional(),
+});
+
 /** An order-history entry (spec 2 §3), as GET api/orders/history answers it. */
 export const orderHistoryEntrySchema = z.object({
   orderNumber: z.string(),
@@ -94,7 +103,7 @@ export const orderHistoryEntrySchema = z.object({
   items: z.array(
     z.object({
       productId: z.number().int(),
-      itemType: z.string(),
+      itemType: z.enum(["lens", "solution"]),
       whichEye: z.string(),
       quantity: z.number().int(),
       prescription: z.object({ prescriptionId: z.number().int().nullable() }).nullable(),
@@ -126,9 +135,7 @@ export const thankYouResponseSchema = orderHistoryEntrySchema.extend({
       id: z.number().int(),
       type: z.string(),
       heading: z.string(),
-      patient: z
-        .object({ firstName: z.string(), lastName: z.string(), patientId: z.number().int().optional() })
-        .nullable(),
+      patient: orderPatientSchema.nullable(),
       doctor: z.string().nullable(),
       prescriptionStatus: z.string().nullable(),
       prescription: z.string().nullable(),
@@ -162,9 +169,7 @@ export const orderStatusResponseSchema = z.object({
     z.object({
       lineItemGroupId: z.number().int(),
       prescriptionId: z.number().int().nullable(),
-      patient: z
-        .object({ firstName: z.string(), lastName: z.string(), patientId: z.number().int().optional() })
-        .nullable(),
+      patient: orderPatientSchema.nullable(),
       status: z.enum(PRESCRIPTION_STATUSES).nullable(),
       statusText: z.string().nullable(),
       productIds: z.array(z.number().int()),
