@@ -26,6 +26,17 @@ export interface OrderableProduct {
 
 export const fieldName = (eye: Eye, name: string) => `${eye}-${name}`;
 
+/** A parameter with a single option (often BC or DIA) is chosen already: those fields' values for both eyes. */
+export function singleOptionDefaults(parameters: readonly LensParameter[]): Record<string, string> {
+  return Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.options.length === 1)
+      .flatMap((parameter) =>
+        (["right", "left"] as const).map((eye) => [fieldName(eye, parameter.name), parameter.options[0]!.value]),
+      ),
+  );
+}
+
 /** Each of an eye's parameters must be chosen ('none' is not a choice) and be one of its options. */
 export function checkEyeParameters(
   ctx: z.RefinementCtx,

@@ -1,25 +1,13 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getSelectProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form } from "react-router";
 import type { EyeParameters } from "~/models/brand-finder-match";
 import { BRAND_FINDER_PATHS, brandFinderParametersSchema } from "~/models/brand-finder-query";
+import { EyeChoiceFieldset, EyeParameterSelects } from "~/components/product/EyeParameterFields";
 import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
-import { EYE_CHOICES, eyesFor, fieldName, type EyeChoice } from "~/models/product-order";
-
-const EYE_CHOICE_LABELS: Record<EyeChoice, string> = {
-  both: "Both eyes",
-  right: "Right eye (OD)",
-  left: "Left eye (OS)",
-};
+import { EYE_CHOICES, eyesFor, singleOptionDefaults, type EyeChoice } from "~/models/product-order";
 
 /**
  * The finder's parameters step: the current lens's parameters per eye, as on its product page (same field names,
@@ -42,13 +30,7 @@ export function FinderParametersForm({
     lastResult,
     defaultValue: {
       eyes: "both",
-      ...Object.fromEntries(
-        parameters
-          .filter((parameter) => parameter.options.length === 1)
-          .flatMap((parameter) =>
-            (["right", "left"] as const).map((eye) => [fieldName(eye, parameter.name), parameter.options[0]!.value]),
-          ),
-      ),
+      ...singleOptionDefaults(parameters),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
@@ -66,15 +48,7 @@ export function FinderParametersForm({
           {form.errors.join(" ")}
         </p>
       ) : null}
-      <fieldset className="eye-choice">
-        <legend>I wear this lens in</legend>
-        {getCollectionProps(all.eyes!, { type: "radio", options: [...EYE_CHOICES] }).map((props) => (
-          <label key={props.key} htmlFor={props.id}>
-            <input {...props} key={props.key} /> {EYE_CHOICE_LABELS[props.value as EyeChoice]}
-          </label>
-        ))}
-        <FieldError field={all.eyes!} />
-      </fieldset>
+      <EyeChoiceFieldset field={all.eyes!} legend="I wear this lens in" />
 
       <div className="eye-columns">
         {(["right", "left"] as const).map((eye) => (
@@ -88,23 +62,7 @@ export function FinderParametersForm({
             <legend>
               {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
             </legend>
-            {parameters.map((parameter) => {
-              const field = all[fieldName(eye, parameter.name)]!;
-              return (
-                <p key={parameter.name} className="form-field">
-                  <label htmlFor={field.id}>{parameter.displayName}</label>
-                  <select {...getSelectProps(field)} key={field.key}>
-                    <option value="">Select</option>
-                    {parameter.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError field={field} />
-                </p>
-              );
-            })}
+            <EyeParameterSelects eye={eye} parameters={parameters} fields={all} />
           </fieldset>
         ))}
       </div>
@@ -115,14 +73,5 @@ export function FinderParametersForm({
         </button>
       </div>
     </Form>
-  );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
   );
 }

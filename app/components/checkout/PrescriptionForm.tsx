@@ -1,14 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form } from "react-router";
+import { EyeParameterSelects, FieldError } from "~/components/product/EyeParameterFields";
 import {
   EXPIRATION_FIELD,
   prescriptionSchema,
@@ -77,23 +71,7 @@ export function PrescriptionForm({
           <fieldset key={eye} className="eye-fieldset" data-eye={eye}>
             <legend>{title}</legend>
             <p className="prescription-product">{productName}</p>
-            {parameters.map((parameter) => {
-              const field = all[fieldName(eye, parameter.name)]!;
-              return (
-                <p key={parameter.name} className="form-field">
-                  <label htmlFor={field.id}>{parameter.displayName}</label>
-                  <select {...getSelectProps(field)} key={field.key} required>
-                    <option value="">Select</option>
-                    {parameter.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError field={field} />
-                </p>
-              );
-            })}
+            <EyeParameterSelects eye={eye} parameters={parameters} fields={all} required />
             {/* Errors for the eye as a whole: the combination isn't made, or not enough in stock. */}
             <FieldError field={all[eye]!} />
           </fieldset>
@@ -132,14 +110,5 @@ export function ExpirationField({ field, required }: { field: FieldMetadata<stri
       </span>
       <FieldError field={field} />
     </p>
-  );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string> | undefined }) {
-  if (!field?.errors?.length) return null;
-  return (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
   );
 }

@@ -1,15 +1,9 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getSelectProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { ExpirationField } from "~/components/checkout/PrescriptionForm";
+import { EyeChoiceFieldset, EyeParameterSelects, FieldError } from "~/components/product/EyeParameterFields";
 import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
 import {
@@ -18,6 +12,7 @@ import {
   fieldName,
   lensOrderSchema,
   PRESCRIPTION_LATER,
+  singleOptionDefaults,
   type EyeChoice,
   type LensOrder,
 } from "~/models/product-order";
@@ -28,12 +23,6 @@ export interface QuantityChoice {
   value: number;
   label: string;
 }
-
-const EYE_CHOICE_LABELS: Record<EyeChoice, string> = {
-  both: "Both eyes",
-  right: "Right eye (OD)",
-  left: "Left eye (OS)",
-};
 
 /**
  * The lens order form (spec: order for the right eye, the left eye, or both; per eye the product's parameters and
@@ -75,13 +64,7 @@ export function LensOrderForm({
       "left-quantity": defaultQuantity,
       autoReorder: "",
       // A parameter with a single option (often BC or DIA) is chosen already.
-      ...Object.fromEntries(
-        parameters
-          .filter((parameter) => parameter.options.length === 1)
-          .flatMap((parameter) =>
-            (["right", "left"] as const).map((eye) => [fieldName(eye, parameter.name), parameter.options[0]!.value]),
-          ),
-      ),
+      ...singleOptionDefaults(parameters),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
@@ -99,15 +82,7 @@ export function LensOrderForm({
           {form.errors.join(" ")}
         </p>
       ) : null}
-      <fieldset className="eye-choice">
-        <legend>Order for</legend>
-        {getCollectionProps(all.eyes!, { type: "radio", options: [...EYE_CHOICES] }).map((props) => (
-          <label key={props.key} htmlFor={props.id}>
-            <input {...props} key={props.key} /> {EYE_CHOICE_LABELS[props.value as EyeChoice]}
-          </label>
-        ))}
-        <FieldError field={all.eyes!} />
-      </fieldset>
+      <EyeChoiceFieldset field={all.eyes!} legend="Order for" />
 
       <div className="eye-columns">
         {(["right", "left"] as const).map((eye) => (
@@ -121,23 +96,7 @@ export function LensOrderForm({
             <legend>
               {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
             </legend>
-            {parameters.map((parameter) => {
-              const field = all[fieldName(eye, parameter.name)]!;
-              return (
-                <p key={parameter.name} className="form-field">
-                  <label htmlFor={field.id}>{parameter.displayName}</label>
-                  <select {...getSelectProps(field)} key={field.key}>
-                    <option value="">Select</option>
-                    {parameter.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError field={field} />
-                </p>
-              );
-            })}
+            <EyeParameterSelects eye={eye} parameters={parameters} fields={all} />
             {(() => {
               const field = all[fieldName(eye, "quantity")]!;
               return (
@@ -197,16 +156,6 @@ export function LensOrderForm({
         </p>
       </div>
     </Form>
-  );
-}
-
-/** A field's errors, announced and tied to the field (an eye's own errors sit under its fieldset). */
-function FieldError({ field }: { field: FieldMetadata<string> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
   );
 }
 

@@ -1,0 +1,72 @@
+import { getCollectionProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { LensParameter } from "~/models/lens-parameters";
+import type { Eye } from "~/models/line-item-group";
+import { EYE_CHOICES, fieldName, type EyeChoice } from "~/models/product-order";
+
+/**
+ * The per-eye lens parameter fields shared by the product page's order form, the brand finder's parameters step and
+ * the prescription form: field names `right-power`, `left-baseCurve`, ... (see `fieldName`).
+ */
+
+const EYE_CHOICE_LABELS: Record<EyeChoice, string> = {
+  both: "Both eyes",
+  right: "Right eye (OD)",
+  left: "Left eye (OS)",
+};
+
+/** The radios choosing the eyes (`eyes`: both, right or left), under the given legend. */
+export function EyeChoiceFieldset({ field, legend }: { field: FieldMetadata<string>; legend: string }) {
+  return (
+    <fieldset className="eye-choice">
+      <legend>{legend}</legend>
+      {getCollectionProps(field, { type: "radio", options: [...EYE_CHOICES] }).map((props) => (
+        <label key={props.key} htmlFor={props.id}>
+          <input {...props} key={props.key} /> {EYE_CHOICE_LABELS[props.value as EyeChoice]}
+        </label>
+      ))}
+      <FieldError field={field} />
+    </fieldset>
+  );
+}
+
+/** One select per parameter of an eye's lens ("Select" first), each with its label and errors. */
+export function EyeParameterSelects({
+  eye,
+  parameters,
+  fields,
+  required,
+}: {
+  eye: Eye;
+  parameters: readonly LensParameter[];
+  fields: Record<string, FieldMetadata<string>>;
+  /** Sets the selects' `required`, so the browser checks them without JavaScript. */
+  required?: boolean;
+}) {
+  return parameters.map((parameter) => {
+    const field = fields[fieldName(eye, parameter.name)]!;
+    return (
+      <p key={parameter.name} className="form-field">
+        <label htmlFor={field.id}>{parameter.displayName}</label>
+        <select {...getSelectProps(field)} {...(required ? { required: true } : {})} key={field.key}>
+          <option value="">Select</option>
+          {parameter.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <FieldError field={field} />
+      </p>
+    );
+  });
+}
+
+/** A field's errors, announced and tied to the field (an eye's own errors sit under its fieldset). */
+export function FieldError({ field }: { field: FieldMetadata<string> | undefined }) {
+  if (!field?.errors?.length) return null;
+  return (
+    <span className="field-error" id={field.errorId} role="alert">
+      {field.errors.join(" ")}
+    </span>
+  );
+}
