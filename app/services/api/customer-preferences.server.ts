@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { CUSTOMER_ERROR_MESSAGES, type CustomerErrorCode } from "~/models/customer-preferences";
 import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
-import { bearerToken } from "./json.server";
+import { bearerToken, methodNotAllowed, privateJson } from "./json.server";
 import { MAX_BODY_BYTES } from "./auth.server";
 import { BadRequestError, readJsonObjectOrArray } from "../platform/http.server";
 import { servicesContext, visitorContext, type VisitorCustomer } from "../platform/context.server";
@@ -57,4 +57,21 @@ export function parsePreferenceInput<S extends z.ZodType>(
       : issue.message,
   );
   throw customerError(400, code, [...new Set(messages)].join(" ") || CUSTOMER_ERROR_MESSAGES[code]);
+}
+
+/**
+ * A customer-preference POST call (spec 3 §7) from start to answer: POST only (405 otherwise), the signed-in
+ * customer, the JSON body checked by `schema` (a failure is 400 with `code`), then `save`'s result as a 200 answer.
+ */
+export async function preferencePost<S extends z.ZodType>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  schema: S,
+  code: CustomerErrorCode,
+  save: (db: ReturnType<typeof dbOf>, customerId: number, input: z.output<S>) => Promise<unknown>,
+): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const { customer, db } = requirePreferenceCustomer(request, context);
+  const body = await readPreferenceBody(request, code);
+  const input = parsePreferenceInput(schema, body, code);
+  return privateJson(await save(db, customer.id, input));
 }
