@@ -1,18 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { brandFinderRedirect } from "~/models/brand-finder";
+import { UnknownLens } from "~/components/brand-finder/UnknownLens";
 import {
   BRAND_FINDER_MESSAGES,
   BRAND_FINDER_PATHS,
   brandFinderParametersSchema,
   brandFinderQuery,
-  productIdFrom,
 } from "~/models/brand-finder-query";
 import { replacementSchedule } from "~/models/brand-finder-match";
 import type { PageHandle } from "~/models/page";
-import { findBrandMatchesFor, findCurrentLens } from "~/services/catalog/brand-finder.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { brandFinderStepLens, findBrandMatchesFor } from "~/services/catalog/brand-finder.server";
 import type { Route } from "./+types/try-contact-lens-brands.calculating";
 
 /**
@@ -32,14 +30,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const target = brandFinderRedirect("calculating", url.searchParams);
-  if (target) throw redirect(target);
-  const { db } = context.get(servicesContext);
-  const { priceBook } = context.get(visitorContext);
-  const productId = productIdFrom(url.searchParams);
-  const lens = productId === null ? null : await findCurrentLens(db, { productId }, priceBook);
-  if (!lens)
-    return data({ error: BRAND_FINDER_MESSAGES.unknownLens, step: null }, { status: productId === null ? 400 : 404 });
+  const found = await brandFinderStepLens("calculating", url, context);
+  if (!found.lens) return data({ error: BRAND_FINDER_MESSAGES.unknownLens, step: null }, { status: found.status });
+  const { lens, db, priceBook } = found;
   const submission = parseWithZod(url.searchParams, { schema: brandFinderParametersSchema(lens.parameters) });
   // Incomplete or unknown parameters: back to the form, which says what is wrong and keeps the values.
   if (submission.status !== "success") throw redirect(`${BRAND_FINDER_PATHS.parameters}?${url.searchParams}`);
@@ -72,15 +65,7 @@ export default function BrandFinderCalculatingPage({ loaderData }: Route.Compone
   }, [navigate, next]);
 
   if (!step) {
-    return (
-      <section className="brand-finder">
-        <h1>Find your perfect brand</h1>
-        <p role="alert">{error}</p>
-        <p>
-          <Link to={BRAND_FINDER_PATHS.search}>Search for your lens</Link>
-        </p>
-      </section>
-    );
+    return <UnknownLens error={error} />;
   }
   return (
     <section className="brand-finder" aria-busy="true">

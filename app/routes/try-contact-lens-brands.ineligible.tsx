@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { EyeValues } from "~/components/brand-finder/EyeValues";
-import { brandFinderRedirect } from "~/models/brand-finder";
+import { UnknownLens } from "~/components/brand-finder/UnknownLens";
 import { describeEyes, replacementSchedule, scheduleListPath } from "~/models/brand-finder-match";
 import {
   BRAND_FINDER_MESSAGES,
@@ -9,12 +9,10 @@ import {
   brandFinderParametersSchema,
   brandFinderQuery,
   eyesInQuery,
-  productIdFrom,
 } from "~/models/brand-finder-query";
 import type { PageHandle } from "~/models/page";
-import { findBrandMatchesFor, findCurrentLens } from "~/services/catalog/brand-finder.server";
+import { brandFinderStepLens, findBrandMatchesFor } from "~/services/catalog/brand-finder.server";
 import { productPath, PRODUCT_TYPE } from "~/services/catalog/catalog.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/try-contact-lens-brands.ineligible";
 
 /**
@@ -31,14 +29,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const target = brandFinderRedirect("ineligible", url.searchParams);
-  if (target) throw redirect(target);
-  const { db } = context.get(servicesContext);
-  const { priceBook } = context.get(visitorContext);
-  const productId = productIdFrom(url.searchParams);
-  const lens = productId === null ? null : await findCurrentLens(db, { productId }, priceBook);
-  if (!lens)
-    return data({ error: BRAND_FINDER_MESSAGES.unknownLens, page: null }, { status: productId === null ? 400 : 404 });
+  const found = await brandFinderStepLens("ineligible", url, context);
+  if (!found.lens) return data({ error: BRAND_FINDER_MESSAGES.unknownLens, page: null }, { status: found.status });
+  const { lens, db, priceBook } = found;
 
   // With valid parameters: show them, and if lenses do fit after all (the catalog changed), say so.
   let eyes = null;
@@ -73,15 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function BrandFinderIneligiblePage({ loaderData }: Route.ComponentProps) {
   const { error, page } = loaderData;
   if (!page) {
-    return (
-      <section className="brand-finder">
-        <h1>Find your perfect brand</h1>
-        <p role="alert">{error}</p>
-        <p>
-          <Link to={BRAND_FINDER_PATHS.search}>Search for your lens</Link>
-        </p>
-      </section>
-    );
+    return <UnknownLens error={error} />;
   }
   return (
     <section className="brand-finder">

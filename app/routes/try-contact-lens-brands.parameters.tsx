@@ -1,18 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { FinderParametersForm } from "~/components/brand-finder/FinderParametersForm";
-import { brandFinderRedirect } from "~/models/brand-finder";
+import { UnknownLens } from "~/components/brand-finder/UnknownLens";
 import {
   BRAND_FINDER_MESSAGES,
   BRAND_FINDER_PATHS,
   brandFinderParametersSchema,
   brandFinderQuery,
   hasParameterInput,
-  productIdFrom,
 } from "~/models/brand-finder-query";
 import type { PageHandle } from "~/models/page";
-import { findCurrentLens } from "~/services/catalog/brand-finder.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { brandFinderStepLens } from "~/services/catalog/brand-finder.server";
 import type { Route } from "./+types/try-contact-lens-brands.parameters";
 
 /**
@@ -33,19 +31,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const target = brandFinderRedirect("parameters", url.searchParams);
-  if (target) throw redirect(target);
-  const productId = productIdFrom(url.searchParams);
-  const current =
-    productId === null
-      ? null
-      : await findCurrentLens(context.get(servicesContext).db, { productId }, context.get(visitorContext).priceBook);
-  if (!current) {
+  const found = await brandFinderStepLens("parameters", url, context);
+  if (!found.lens) {
     return data(
       { lens: null, error: BRAND_FINDER_MESSAGES.unknownLens, lastResult: undefined },
-      { status: productId === null ? 400 : 404 },
+      { status: found.status },
     );
   }
+  const current = found.lens;
   const lens = { id: current.id, displayName: current.displayName, parameters: current.parameters };
   if (!hasParameterInput(url.searchParams)) return { lens, error: null, lastResult: undefined };
   const submission = parseWithZod(url.searchParams, { schema: brandFinderParametersSchema(current.parameters) });
@@ -58,15 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function BrandFinderParametersPage({ loaderData }: Route.ComponentProps) {
   const { lens, error, lastResult } = loaderData;
   if (!lens) {
-    return (
-      <section className="brand-finder">
-        <h1>Find your perfect brand</h1>
-        <p role="alert">{error}</p>
-        <p>
-          <Link to={BRAND_FINDER_PATHS.search}>Search for your lens</Link>
-        </p>
-      </section>
-    );
+    return <UnknownLens error={error} />;
   }
   return (
     <section className="brand-finder">

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { redirect, type RouterContextProvider } from "react-router";
+import { brandFinderRedirect } from "~/models/brand-finder";
 import {
   findBrandMatches,
   type BrandFinderResult,
@@ -7,9 +9,11 @@ import {
 } from "~/models/brand-finder-match";
 import { PRODUCT_TYPE, type PriceBook } from "~/models/catalog";
 import { isLensParameterName, LENS_PARAMETER_LABELS, parameterKey, type LensParameter } from "~/models/lens-parameters";
+import { productIdFrom } from "~/models/brand-finder-query";
 import { normalizeSearchQuery } from "~/models/search";
 import type { Database } from "../db/client.server";
 import { brands, productParameterOptions, productParameters, productPrices, products, skus } from "../db/schema";
+import { servicesContext, visitorContext } from "../platform/context.server";
 import { getSearchIndex, searchIndexedProducts } from "./search.server";
 
 /**
@@ -33,6 +37,29 @@ const lensColumns = {
 };
 
 export type FinderCatalogLens = FinderLens & { categories: string[]; imageUrl: string; discontinuedInCatalog: boolean };
+
+/**
+ * The start of the finder steps that take the lens by `productId` (parameters, calculating, ineligible): the step's
+ * redirect (spec 2.1, thrown), then the current lens with the request's db and price book, or, when there is none,
+ * the status to answer with (400 without a productId, 404 for an unknown one).
+ */
+export async function brandFinderStepLens(
+  step: "parameters" | "calculating" | "ineligible",
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+): Promise<
+  | { lens: FinderCatalogLens; db: Database; priceBook: PriceBook }
+  | { lens: null; db: Database; priceBook: PriceBook; status: 400 | 404 }
+> {
+  const target = brandFinderRedirect(step, url.searchParams);
+  if (target) throw redirect(target);
+  const { db } = context.get(servicesContext);
+  const { priceBook } = context.get(visitorContext);
+  const productId = productIdFrom(url.searchParams);
+  const lens = productId === null ? null : await findCurrentLens(db, { productId }, priceBook);
+  if (!lens) return { lens: null, db, priceBook, status: productId === null ? 400 : 404 };
+  return { lens, db, priceBook };
+}
 
 /**
  * The shopper's current lens, by productId or by its vanity URL (the results slug): any lens with a public page,
