@@ -6,8 +6,8 @@ import type { EmailMessage, EmailTemplates } from "./email-sender";
  * clients ignore style sheets). Every interpolated value is escaped; links must be absolute http(s) URLs.
  */
 
-const BRAND_COLOR = "#0b5cab";
-const TEXT_COLOR = "#1f2933";
+export const BRAND_COLOR = "#0b5cab";
+export const TEXT_COLOR = "#1f2933";
 const MUTED_COLOR = "#5f6b7a";
 
 export function escapeHtml(value: string): string {
@@ -20,7 +20,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** A link in an e-mail is read outside the site, so it must be absolute (and only http or https). */
-function absoluteLink(link: string): string {
+export function absoluteLink(link: string): string {
   let url: URL;
   try {
     url = new URL(link);
@@ -34,7 +34,7 @@ function absoluteLink(link: string): string {
   return url.toString();
 }
 
-function greeting(firstName: string): string {
+export function greeting(firstName: string): string {
   const name = firstName.trim();
   return name ? `Hi ${name},` : "Hi there,";
 }
@@ -43,13 +43,13 @@ function minutes(count: number): string {
   return count === 1 ? "1 minute" : `${count} minutes`;
 }
 
-const p = (html: string, extra = "") =>
+export const p = (html: string, extra = "") =>
   `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${TEXT_COLOR};${extra}">${html}</p>`;
 
 const small = (html: string) =>
   `<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:${MUTED_COLOR};">${html}</p>`;
 
-function button(link: string, label: string): string {
+export function button(link: string, label: string): string {
   const href = escapeHtml(link);
   return (
     `<p style="margin:24px 0;">` +
@@ -60,7 +60,7 @@ function button(link: string, label: string): string {
 }
 
 /** The frame every HTML body shares: a heading, the message, and the store's help line. */
-function layout(heading: string, body: string): string {
+export function layout(heading: string, body: string): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>` +
@@ -78,7 +78,7 @@ function layout(heading: string, body: string): string {
   );
 }
 
-const textFooter = `Questions? Real people answer 24/7 at ${SITE.phoneDisplay}.\n${SITE.name}`;
+export const textFooter = `Questions? Real people answer 24/7 at ${SITE.phoneDisplay}.\n${SITE.name}`;
 
 function message(kind: EmailMessage["kind"], to: string, subject: string, text: string[], html: string) {
   return { kind, to, subject, text: `${text.join("\n\n")}\n\n${textFooter}\n`, html };
