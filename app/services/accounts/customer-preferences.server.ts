@@ -28,6 +28,24 @@ async function lockCustomer(tx: Tx, customerId: number) {
   return row;
 }
 
+/** Upserts a number's row with its merged interests; the call's answer for it. */
+async function savePhoneRow(
+  tx: Tx,
+  customerId: number,
+  input: { phoneNumber: string; source: string },
+  interests: ReturnType<typeof mergeFlags>,
+  isAccountPhone: boolean,
+): Promise<PhoneInterestsResponse> {
+  await tx
+    .insert(customerPhoneInterests)
+    .values({ customerId, phone: input.phoneNumber, interests, source: input.source })
+    .onConflictDoUpdate({
+      target: [customerPhoneInterests.customerId, customerPhoneInterests.phone],
+      set: { interests, source: input.source, updatedAt: new Date() },
+    });
+  return { phoneNumber: input.phoneNumber, isAccountPhone, interests: interestList(interests), source: input.source };
+}
+
 /**
  * Text interests for a phone number. The account's phone (or the first number of an account that has none, which
  * becomes the account's phone) keeps them on the customer; any other number gets its own row.
@@ -45,19 +63,7 @@ export async function savePhoneInterests(
         .update(customers)
         .set({ phone: input.phoneNumber, interests, updatedAt: new Date() })
         .where(eq(customers.id, customerId));
-      await tx
-        .insert(customerPhoneInterests)
-        .values({ customerId, phone: input.phoneNumber, interests, source: input.source })
-        .onConflictDoUpdate({
-          target: [customerPhoneInterests.customerId, customerPhoneInterests.phone],
-          set: { interests, source: input.source, updatedAt: new Date() },
-        });
-      return {
-        phoneNumber: input.phoneNumber,
-        isAccountPhone: true,
-        interests: interestList(interests),
-        source: input.source,
-      };
+      return savePhoneRow(tx, customerId, input, interests, true);
     }
     const [existing] = await tx
       .select()
@@ -66,19 +72,7 @@ export async function savePhoneInterests(
         and(eq(customerPhoneInterests.customerId, customerId), eq(customerPhoneInterests.phone, input.phoneNumber)),
       );
     const interests = mergeFlags(existing?.interests ?? {}, input.interests);
-    await tx
-      .insert(customerPhoneInterests)
-      .values({ customerId, phone: input.phoneNumber, interests, source: input.source })
-      .onConflictDoUpdate({
-        target: [customerPhoneInterests.customerId, customerPhoneInterests.phone],
-        set: { interests, source: input.source, updatedAt: new Date() },
-      });
-    return {
-      phoneNumber: input.phoneNumber,
-      isAccountPhone: false,
-      interests: interestList(interests),
-      source: input.source,
-    };
+    return savePhoneRow(tx, customerId, input, interests, false);
   });
 }
 
