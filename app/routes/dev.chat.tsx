@@ -1,9 +1,10 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormErrors } from "~/components/account/FormFields";
-import { agentReplySchema, CHAT_MESSAGE_MAX, chatMessageView, type ChatMessageView } from "~/models/chat";
+import { ChatMessageField } from "~/components/chat/ChatSendForm";
+import { agentReplySchema, chatMessageView, type ChatMessageView } from "~/models/chat";
 import type { PageHandle } from "~/models/page";
 import {
   answerConversation,
@@ -179,20 +180,7 @@ function Conversation({
         <>
           <Form method="post" className="chat-form" {...getFormProps(form)}>
             <FormErrors errors={form.errors} id={form.errorId} />
-            <p className="form-field">
-              <label htmlFor={fields.message.id}>Answer</label>
-              <textarea
-                {...getTextareaProps(fields.message)}
-                key={fields.message.key}
-                rows={3}
-                maxLength={CHAT_MESSAGE_MAX}
-              />
-              {fields.message.errors ? (
-                <span className="field-error" id={fields.message.errorId} role="alert">
-                  {fields.message.errors.join(" ")}
-                </span>
-              ) : null}
-            </p>
+            <ChatMessageField field={fields.message} label="Answer" />
             <button type="submit" className="button button-primary">
               Send answer
             </button>

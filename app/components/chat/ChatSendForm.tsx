@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentType } from "react";
 import { Form, type FetcherFormProps } from "react-router";
@@ -56,23 +56,25 @@ export function ChatSendForm({
           />
         </>
       ) : null}
-      <p className="form-field">
-        <label htmlFor={fields.message.id}>Your message</label>
-        <textarea
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
-          rows={3}
-          maxLength={CHAT_MESSAGE_MAX}
-        />
-        {fields.message.errors ? (
-          <span className="field-error" id={fields.message.errorId} role="alert">
-            {fields.message.errors.join(" ")}
-          </span>
-        ) : null}
-      </p>
+      <ChatMessageField field={fields.message} label="Your message" />
       <button type="submit" className="button button-primary">
         {CHAT_WORDS.send}
       </button>
     </FormAs>
+  );
+}
+
+/** A chat message's text area, with its label and errors (the shopper's form and support's answer). */
+export function ChatMessageField({ field, label }: { field: FieldMetadata<string>; label: string }) {
+  return (
+    <p className="form-field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea {...getTextareaProps(field)} key={field.key} rows={3} maxLength={CHAT_MESSAGE_MAX} />
+      {field.errors ? (
+        <span className="field-error" id={field.errorId} role="alert">
+          {field.errors.join(" ")}
+        </span>
+      ) : null}
+    </p>
   );
 }
