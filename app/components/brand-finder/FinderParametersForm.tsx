@@ -4,8 +4,8 @@ import { useMemo } from "react";
 import { Form } from "react-router";
 import type { EyeParameters } from "~/models/brand-finder-match";
 import { BRAND_FINDER_PATHS, brandFinderParametersSchema } from "~/models/brand-finder-query";
-import { EyeChoiceFieldset, EyeParameterSelects } from "~/components/product/EyeParameterFields";
-import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
+import { EyeChoiceFieldset, EyeFieldset, EyeParameterSelects } from "~/components/product/EyeParameterFields";
+import type { LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
 import { EYE_CHOICES, eyesFor, singleOptionDefaults, type EyeChoice } from "~/models/product-order";
 
@@ -52,18 +52,9 @@ export function FinderParametersForm({
 
       <div className="eye-columns">
         {(["right", "left"] as const).map((eye) => (
-          <fieldset
-            key={eye}
-            className="eye-fieldset"
-            data-eye={eye}
-            // Without JavaScript both eyes stay visible; the server reads only the chosen ones.
-            hidden={!shownEyes.includes(eye)}
-          >
-            <legend>
-              {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
-            </legend>
+          <EyeFieldset key={eye} eye={eye} shown={shownEyes.includes(eye)}>
             <EyeParameterSelects eye={eye} parameters={parameters} fields={all} />
-          </fieldset>
+          </EyeFieldset>
         ))}
       </div>
 

@@ -1,5 +1,6 @@
 import { getCollectionProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { LensParameter } from "~/models/lens-parameters";
+import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
+import type { ReactNode } from "react";
 import type { Eye } from "~/models/line-item-group";
 import { EYE_CHOICES, fieldName, type EyeChoice } from "~/models/product-order";
 
@@ -25,6 +26,23 @@ export function EyeChoiceFieldset({ field, legend }: { field: FieldMetadata<stri
         </label>
       ))}
       <FieldError field={field} />
+    </fieldset>
+  );
+}
+
+/** An eye's fields under its name ("Right eye (OD)"); hidden when that eye isn't chosen (only with JavaScript). */
+export function EyeFieldset({ eye, shown, children }: { eye: Eye; shown: boolean; children: ReactNode }) {
+  return (
+    <fieldset
+      className="eye-fieldset"
+      data-eye={eye}
+      // Without JavaScript both eyes stay visible; the server reads only the chosen ones.
+      hidden={!shown}
+    >
+      <legend>
+        {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
+      </legend>
+      {children}
     </fieldset>
   );
 }

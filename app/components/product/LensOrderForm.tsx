@@ -3,8 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { ExpirationField } from "~/components/checkout/PrescriptionForm";
-import { EyeChoiceFieldset, EyeParameterSelects, FieldError } from "~/components/product/EyeParameterFields";
-import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
+import {
+  EyeChoiceFieldset,
+  EyeFieldset,
+  EyeParameterSelects,
+  FieldError,
+} from "~/components/product/EyeParameterFields";
+import type { LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
 import {
   EYE_CHOICES,
@@ -86,16 +91,7 @@ export function LensOrderForm({
 
       <div className="eye-columns">
         {(["right", "left"] as const).map((eye) => (
-          <fieldset
-            key={eye}
-            className="eye-fieldset"
-            data-eye={eye}
-            // Without JavaScript both eyes stay visible; the server only reads the chosen ones.
-            hidden={!shownEyes.includes(eye)}
-          >
-            <legend>
-              {EYE_NAMES[eye]} ({EYE_LABELS[eye]})
-            </legend>
+          <EyeFieldset key={eye} eye={eye} shown={shownEyes.includes(eye)}>
             <EyeParameterSelects eye={eye} parameters={parameters} fields={all} />
             {(() => {
               const field = all[fieldName(eye, "quantity")]!;
@@ -121,7 +117,7 @@ export function LensOrderForm({
               )}
             />
             <FieldError field={all[eye]!} />
-          </fieldset>
+          </EyeFieldset>
         ))}
       </div>
 
