@@ -66,7 +66,7 @@ export default function BrandFinderSearchPage({ loaderData }: Route.ComponentPro
               {results.map((lens) => (
                 <li key={lens.id}>
                   <Link to={`${BRAND_FINDER_PATHS.parameters}?productId=${lens.id}`}>{lens.name}</Link>{" "}
-                  <span>{lens.brand}</span>
+                  <span>by {lens.brand}</span>
                   {lens.discontinued ? <span> (discontinued)</span> : null}
                 </li>
               ))}
