@@ -336,6 +336,9 @@ async function startServer(): Promise<Started> {
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     WEB_CONCURRENCY: String(processes()),
+    // The bench's shoppers say where they come from (X-Forwarded-For), as shoppers behind a load balancer do: the
+    // per-address sign-in limits then count each shopper, not the bench's one loopback address.
+    TRUST_PROXY: "1",
   };
 
   const tail: string[] = [];
@@ -554,13 +557,15 @@ class Shopper {
   constructor(
     readonly baseUrl: string,
     cookies: ReadonlyMap<string, string> = new Map(),
+    /** The address the shopper's requests come from (sent as X-Forwarded-For; the bench's server trusts 1 proxy). */
+    readonly clientAddress: string | null = null,
   ) {
     this.cookies = new Map(cookies);
   }
 
   /** Another browser holding this one's cookies as they are now (e.g. signed in, no cart yet). */
   copy(): Shopper {
-    return new Shopper(this.baseUrl, this.cookies);
+    return new Shopper(this.baseUrl, this.cookies, this.clientAddress);
   }
 
   get cookieHeader(): string {
@@ -584,7 +589,11 @@ class Shopper {
     const response = await fetch(this.baseUrl + pathAndSearch, {
       ...init,
       redirect: "manual",
-      headers: { ...init.headers, ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...init.headers,
+        ...(cookie ? { cookie } : {}),
+        ...(this.clientAddress ? { "x-forwarded-for": this.clientAddress } : {}),
+      },
     });
     for (const setCookie of response.headers.getSetCookie()) this.keep(setCookie);
     const location = response.headers.get("location");
@@ -758,8 +767,8 @@ interface ReadyCart {
 }
 
 /** A guest sign-in through the dialog over the home page: a new e-mail becomes a customer, no cart yet. */
-async function signInAsGuest(baseUrl: string, email: string): Promise<Shopper> {
-  const shopper = new Shopper(baseUrl);
+async function signInAsGuest(baseUrl: string, email: string, clientAddress: string | null = null): Promise<Shopper> {
+  const shopper = new Shopper(baseUrl, new Map(), clientAddress);
   const page = await shopper.get("/?signin=guest");
   const form = formsOf(page.body).find((candidate) => candidate.attributes.id === "guest-form");
   if (!form) throw new BenchError(`GET /?signin=guest answered ${page.status} without the guest form`);
@@ -867,9 +876,8 @@ async function fillReadyCart(shopper: Shopper, parameters: LensParameter[]): Pro
 }
 
 /**
- * `count` carts ready for checkout, filled by PREPARE_PARALLELISM shoppers at once. Each shopper is a guest
- * customer signed in once; each of its carts starts from the signed-in cookie with no cart (a new browser of the
- * same customer), so the first goes through every step and the others find the saved patient, address and card.
+ * `count` carts ready for checkout, filled PREPARE_PARALLELISM at a time. Each cart is a guest customer of its own:
+ * a customer has one cart across browsers (decision 39), so two ready carts of one customer would be the same cart.
  */
 async function prepareCarts(baseUrl: string, count: number): Promise<ReadyCart[]> {
   const parameters = await lensParameters(baseUrl, LENS.id);
@@ -877,11 +885,13 @@ async function prepareCarts(baseUrl: string, count: number): Promise<ReadyCart[]
   const carts: ReadyCart[] = [];
   let taken = 0;
   await Promise.all(
-    Array.from({ length: Math.min(PREPARE_PARALLELISM, count) }, async (_, index) => {
-      const signedIn = await signInAsGuest(baseUrl, `bench-${run}-${index}@example.com`);
+    Array.from({ length: Math.min(PREPARE_PARALLELISM, count) }, async () => {
       while (taken < count && !interrupted) {
-        taken++;
-        carts.push(await fillReadyCart(signedIn.copy(), parameters));
+        const n = ++taken;
+        // Each shopper from an address of its own (10.x.y.z), as real shoppers are.
+        const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+        const signedIn = await signInAsGuest(baseUrl, `bench-${run}-${n}@example.com`, address);
+        carts.push(await fillReadyCart(signedIn, parameters));
       }
     }),
   );
@@ -926,7 +936,7 @@ async function placeOrders(carts: ReadyCart[], connections: number): Promise<Ord
             samples.push(tookMs);
             placed.push({ shopper, location: answer.location, orderNumber });
           } else {
-            const why = answer.status === 303 ? `→ ${answer.location}` : alertOf(answer.body);
+            const why = answer.status >= 300 && answer.status < 400 ? `→ ${answer.location}` : alertOf(answer.body);
             fail(`${answer.status}${why ? ` ${why}` : ""}`);
           }
         } catch (error) {
