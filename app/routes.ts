@@ -219,16 +219,18 @@ export default [
   route("api/orders/:id/thankyou", "routes/api.orders.$id.thankyou.ts", { id: "api:orders:thankyou" }),
   route("api/order/status/:orderNumber", "routes/api.order.status.$orderNumber.ts"),
 
-  // Still placeholders ('Coming soon' pages, signed-in where the spec says so), built by the issues that follow:
-  // reorder and the dashboard, reviews, the remaining account pages.
+  // Asking the store to get a prescription from the doctor (the portal header).
   route("prescription-request", "routes/prescription-request.tsx"),
-  // The account home, the account's entry (the entry guard; other /account/* paths are not found) and reorder.
+  // The account home, the account's entry (the entry guard; other /account/* paths are not found), reorder and the
+  // one-page reorder.
   route("dashboard", "routes/dashboard.tsx"),
   route("account", "routes/account.tsx"),
   route("reorder", "routes/reorder.tsx"),
   route("rapid-reorder", "routes/rapid-reorder.tsx"),
+  // Ratings and reviews (signed in to write one).
   route("rate-and-review", "routes/rate-and-review.tsx"),
   route("reviews", "routes/reviews.tsx"),
+  // A content page with a panel chosen for the visitor.
   route("dynamic-experience", "routes/dynamic-experience.tsx"),
 
   // Find my perfect brand (spec 2.1): one module per step, each behind its query-parameter guard.
