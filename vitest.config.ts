@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Three projects: `unit` (pure models and services, no database); `db` (services, loaders and actions against a
  * database: an in-memory PGlite from a migrated, seeded snapshot; or, with TEST_DATABASE_URL, a real Postgres); and
- * `app` (`*.app.test.ts`: the whole app through a Vite dev server, tests/setup/app-handler.ts), one file at a time,
- * because each dev server's React Router plugin rewrites `.react-router/types` on start and two at once collide.
+ * `app` (`*.app.test.ts`: the whole app through a Vite dev server, tests/setup/app-handler.ts). All three share the
+ * two workers; the dev servers' starts take turns under a lock (app-handler.ts), their tests run side by side.
  */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -41,7 +41,6 @@ export default defineConfig({
           include: ["tests/integration/**/*.app.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/db-global-setup.ts"],
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -32,7 +32,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let shellFailed = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -59,6 +60,8 @@ export default function handleRequest(
           );
         },
         onShellError(error: unknown) {
+          shellFailed = true;
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
@@ -69,6 +72,8 @@ export default function handleRequest(
         },
       },
     );
+    // Armed after the call: a render that throws at once leaves no timer behind to call an `abort` never assigned.
+    if (!shellFailed) timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
 
