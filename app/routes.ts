@@ -254,6 +254,8 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
+  // The end-to-end tests' seeded starting states (E2E_FIXTURES=true only, never in production).
+  route("dev/e2e-fixtures", "routes/dev.e2e-fixtures.ts"),
   route("dev/verifications", "routes/dev.verifications.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
   // The simulated exam provider (decision 31): its exam pages (outside production unless EXAM_SIMULATOR=true) and the

@@ -2,45 +2,15 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { RECAPTURE_MESSAGES } from "../../app/models/recapture-words";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  addToricForBothEyes,
-  chooseSeedDoctor,
-  continueToCheckout,
-  createAccount,
-  enterPatient,
-  placeOrder,
-  saveGoodCard,
-  stockedLenses,
-  submitShippingAddress,
-  toastMessage,
-  uniqueEmail,
-} from "./purchase";
+import { toastMessage } from "./purchase";
+import { seedCustomer, toricOrder } from "./seed";
 
 // Recapture of a held order (issue 16), with JavaScript and without: the doctor's office rejects the prescription of
 // a placed order (on /dev/verifications), the order goes on hold, and the shopper sees the attention banner on every
 // page; 'Upload Rx' takes them to the order's upload, after which the banner is gone and the toast says the order is
-// being worked on.
+// being worked on. The orders are seeded (tests/e2e/seed.ts); checkout.spec.ts buys through the pages.
 
 const banner = (page: Page) => page.getByTestId("recapture-banner");
-
-/** An account with one placed lens order whose prescription goes to the seeded doctor for verification. */
-async function placeVerifiedOrder(page: Page): Promise<string> {
-  await createAccount(page, uniqueEmail("recapture"));
-  await addToricForBothEyes(page, stockedLenses(9));
-  await enterPatient(page, "Ann", "Lee");
-  await continueToCheckout(page);
-  await submitShippingAddress(page, {
-    firstName: "Ann",
-    lastName: "Lee",
-    address1: "42 Capitol Blvd",
-    city: "Boise",
-    state: "ID",
-    zip: "83702",
-  });
-  await chooseSeedDoctor(page);
-  await saveGoodCard(page);
-  return placeOrder(page);
-}
 
 /** The doctor's office answers 'not a valid prescription' for this order. */
 async function rejectAsDoctor(page: Page, orderNumber: string) {
@@ -61,8 +31,7 @@ async function smallImage(): Promise<Buffer> {
 }
 
 test("an order the doctor rejects shows the banner; the upload clears it and the toast follows", async ({ page }) => {
-  test.setTimeout(180_000);
-  const orderNumber = await placeVerifiedOrder(page);
+  const orderNumber = (await seedCustomer(page, { label: "recapture", order: toricOrder(9) })).orderNumber!;
   await page.goto("/");
   await expect(banner(page)).toHaveCount(0);
 
@@ -93,9 +62,7 @@ test("an order the doctor rejects shows the banner; the upload clears it and the
 });
 
 test("dismissing the banner is remembered for the order", async ({ page }) => {
-  test.setTimeout(180_000);
-  const orderNumber = await placeVerifiedOrder(page);
-  await rejectAsDoctor(page, orderNumber);
+  await seedCustomer(page, { label: "recapture", order: toricOrder(9, { held: true }) });
   await page.goto("/lenses");
   await expect(banner(page)).toBeVisible();
   await waitForHydration(page);

@@ -57,11 +57,20 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     /** Serve the simulated exam provider's pages (default: outside production only). */
     EXAM_SIMULATOR: z.enum(["true", "false"]).optional(),
+    /** Serve /dev/e2e-fixtures, which builds the end-to-end tests' starting states (never in production). */
+    E2E_FIXTURES: z.enum(["true", "false"]).default("false"),
     /** Where live chat's embedded provider e-mails the shoppers' messages (decision 37). */
     CHAT_SUPPORT_EMAIL: z.email().default("support@lenslane.example"),
     CHAT_STAFFED_HOURS: z.enum(CHAT_STAFFED_HOURS).default("always"),
   })
   .superRefine((env, ctx) => {
+    if (env.E2E_FIXTURES === "true" && env.APP_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["E2E_FIXTURES"],
+        message: "must not be true in production (it signs anyone in as a new customer with an order)",
+      });
+    }
     if (env.IMAGE_STORE === "s3") {
       for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when IMAGE_STORE=s3" });
@@ -141,6 +150,8 @@ export interface AppConfig {
    * in production only with EXAM_SIMULATOR=true (a demo deployment), since a simulator's doctor is nobody's doctor.
    */
   examSimulator: boolean;
+  /** /dev/e2e-fixtures answers (E2E_FIXTURES=true, only outside production): the e2e tests' seeded states. */
+  e2eFixtures: boolean;
   /** The support team's address: live chat's embedded provider e-mails each shopper's message there. */
   chatSupportEmail: string;
   /** When the embedded chat's agents answer: always (default) or in business hours (decision 37). */
@@ -204,6 +215,7 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
     examSimulator: parsed.EXAM_SIMULATOR ? parsed.EXAM_SIMULATOR === "true" : parsed.APP_ENV !== "production",
+    e2eFixtures: parsed.E2E_FIXTURES === "true" && parsed.APP_ENV !== "production",
     chatSupportEmail: parsed.CHAT_SUPPORT_EMAIL,
     chatStaffedHours: parsed.CHAT_STAFFED_HOURS,
     version,
