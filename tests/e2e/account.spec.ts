@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, hasJavaScript, test, waitForHydration } from "./fixtures";
+import { seedCustomer } from "./seed";
 
 // Account settings and the address book, with JavaScript and without: every form is a plain POST that redirects
 // (303) on success and answers bad input with the messages next to the fields.
@@ -8,17 +9,9 @@ function uniqueEmail(label: string): string {
   return `${label}.${test.info().project.name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** Creates an account through the sign-in dialog; the shopper is signed in afterwards. */
+/** A new customer, seeded and signed in (tests/e2e/seed.ts); creating an account in the dialog is sign-in.spec.ts's. */
 async function createAccount(page: Page, email: string): Promise<void> {
-  await page.goto("/?signin=create-account");
-  await waitForHydration(page);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("First name").fill("Ann");
-  await dialog.getByLabel("Last name").fill("Lee");
-  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-  await dialog.getByLabel("Password (at least 8 characters)").fill("lenslane-e2e-password");
-  await dialog.getByRole("button", { name: "Create account" }).click();
-  await expect(page).not.toHaveURL(/signin=create-account/);
+  await seedCustomer(page, { email });
 }
 
 async function openPage(page: Page, path: string): Promise<void> {

@@ -1,48 +1,19 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  addToricForBothEyes,
-  chooseSeedDoctor,
-  continueToCheckout,
-  createAccount,
-  enterPatient,
-  expectConfirmationMail,
-  placeOrder,
-  saveGoodCard,
-  stockedLenses,
-  submitShippingAddress,
-  thankYouOrderNumber,
-  toastMessage,
-  TORIC,
-  uniqueEmail,
-} from "./purchase";
+import { expectConfirmationMail, thankYouOrderNumber, TORIC } from "./purchase";
+import { seedCustomer, toricOrder } from "./seed";
 
 // The rapid reorder (issue 17), with JavaScript and without: a customer who bought a toric lens for both eyes opens
 // /rapid-reorder, changes the right eye's boxes, updates the totals and places the order on the same page; the
 // thank-you page and the confirmation e-mail follow as after checkout. The detailed cases (no order, an expired
 // prescription, a sold-out lens, a declined card, a double submit, another customer's ids) are integration tests.
-// Stocked-lens slot 7 is this spec's.
+// Stocked-lens slot 11 is this spec's. The first order is seeded (tests/e2e/seed.ts); checkout.spec.ts buys.
 
 test.describe("rapid reorder (issue 17)", () => {
   test("a returning customer reorders the last order's lenses from one page", async ({ page }) => {
     test.slow();
-    const email = uniqueEmail("rapid");
-    await createAccount(page, email);
-    await addToricForBothEyes(page, stockedLenses(11));
-    await enterPatient(page, "Ann", "Lee");
-    await continueToCheckout(page);
-    await submitShippingAddress(page, {
-      firstName: "Ann",
-      lastName: "Lee",
-      address1: "42 Capitol Blvd",
-      city: "Boise",
-      state: "ID",
-      zip: "83702",
-    });
-    await expect(page).toHaveURL(/\/doctor$/);
-    await expect(toastMessage(page)).toHaveText("Address saved.");
-    await chooseSeedDoctor(page);
-    await saveGoodCard(page);
-    const firstOrder = await placeOrder(page);
+    const seeded = await seedCustomer(page, { label: "rapid", order: toricOrder(11) });
+    const { email } = seeded;
+    const firstOrder = seeded.orderNumber!;
 
     await page.goto("/rapid-reorder");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rapid reorder");

@@ -31,6 +31,7 @@ async function smallImage(): Promise<Buffer> {
 }
 
 test("an order the doctor rejects shows the banner; the upload clears it and the toast follows", async ({ page }) => {
+  test.slow();
   const orderNumber = (await seedCustomer(page, { label: "recapture", order: toricOrder(9) })).orderNumber!;
   await page.goto("/");
   await expect(banner(page)).toHaveCount(0);
@@ -62,6 +63,7 @@ test("an order the doctor rejects shows the banner; the upload clears it and the
 });
 
 test("dismissing the banner is remembered for the order", async ({ page }) => {
+  test.slow();
   await seedCustomer(page, { label: "recapture", order: toricOrder(9, { held: true }) });
   await page.goto("/lenses");
   await expect(banner(page)).toBeVisible();

@@ -1,60 +1,25 @@
-import { addDays, businessToday } from "../../app/models/subscription";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  chooseLens,
-  chooseSeedDoctor,
-  continueToCheckout,
-  createAccount,
-  enterPatient,
-  PASSWORD,
-  placeOrder,
-  saveGoodCard,
-  stockedLenses,
-  submitShippingAddress,
-  toastMessage,
-  TORIC,
-  uniqueEmail,
-} from "./purchase";
+import { toastMessage, TORIC } from "./purchase";
+import { seedCustomer, toricOrder } from "./seed";
 
-// Reorder and the dashboard (issue 17), with JavaScript and without: a new customer (who lands on an empty reorder
-// page) buys the toric lens for Ann Lee with a typed prescription; signing in again lands on /reorder?signin=true,
-// which shows Ann's lenses and prescription, and 'Reorder' puts them in the cart with no prescription step; the
-// dashboard shows the last order. The detailed cases (other customers, expired prescriptions, the entry guard) are
-// in tests/integration/reorder.test.ts.
+// Reorder and the dashboard (issue 17), with JavaScript and without: a customer with no orders sees an empty reorder
+// page; a customer whose order of the toric lens for Ann Lee (typed prescription) is seeded signs in and lands on
+// /reorder?signin=true, which shows Ann's lenses and prescription, and 'Reorder' puts them in the cart with no
+// prescription step; the dashboard shows the last order. The detailed cases (other customers, expired prescriptions,
+// the entry guard) are in tests/integration/reorder.test.ts; buying itself is checkout.spec.ts's.
 
 test.describe("reorder and the dashboard (issue 17)", () => {
   test("sign in lands on reorder; Reorder puts the last lenses in the cart; the dashboard shows the last order", async ({
     page,
   }) => {
-    test.setTimeout(150_000);
-    const email = uniqueEmail("reorder");
-    await createAccount(page, email);
+    test.slow();
+    await seedCustomer(page, { label: "reorder-empty" });
+    await page.goto("/reorder");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reorder your lenses");
     await expect(page.getByTestId("reorder-empty").getByRole("link", { name: "Shop contact lenses" })).toBeVisible();
 
-    // The first order: the toric lens for both eyes, the prescription typed on the product page.
-    await page.goto(`/lens/${TORIC.vanityUrl}`);
-    await waitForHydration(page);
-    const lenses = stockedLenses(12);
-    await chooseLens(page, "Right", lenses.right);
-    await chooseLens(page, "Left", lenses.left);
-    await page.getByLabel("Prescription expiration date (optional)").fill(addDays(businessToday(), 200));
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await expect(page).toHaveURL(/\/patient$/);
-    await enterPatient(page, "Ann", "Lee");
-    await continueToCheckout(page);
-    await submitShippingAddress(page, {
-      firstName: "Ann",
-      lastName: "Lee",
-      address1: "42 Capitol Blvd",
-      city: "Boise",
-      state: "ID",
-      zip: "83702",
-    });
-    await expect(page).toHaveURL(/\/doctor$/);
-    await chooseSeedDoctor(page);
-    await saveGoodCard(page);
-    const orderNumber = await placeOrder(page);
+    // A customer whose first order (the toric lens for both eyes, the prescription typed) is seeded.
+    const { email, password, orderNumber } = await seedCustomer(page, { label: "reorder", order: toricOrder(12) });
 
     // Another visit: signed out, then signed in through the dialog, to the reorder page.
     await page.context().clearCookies();
@@ -62,7 +27,7 @@ test.describe("reorder and the dashboard (issue 17)", () => {
     await waitForHydration(page);
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Password", { exact: true }).fill(password);
     await dialog.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/reorder?signin=true");
     const patient = page.getByTestId("reorder-patient");
@@ -71,7 +36,7 @@ test.describe("reorder and the dashboard (issue 17)", () => {
     await expect(patient.getByTestId("reorder-lens")).toHaveCount(2);
     await expect(patient).toContainText(TORIC.displayName);
     await expect(patient.getByTestId("reorder-prescription")).toContainText("Expires");
-    await expect(patient).toContainText(orderNumber);
+    await expect(patient).toContainText(orderNumber!);
 
     await waitForHydration(page);
     await patient.getByRole("button", { name: "Reorder for Ann Lee" }).click();
@@ -85,7 +50,7 @@ test.describe("reorder and the dashboard (issue 17)", () => {
     // The dashboard: the last order, its status and expected delivery.
     await page.goto("/dashboard");
     const lastOrder = page.getByTestId("dashboard-last-order");
-    await expect(lastOrder.getByRole("link", { name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(lastOrder.getByRole("link", { name: `Order ${orderNumber!}` })).toBeVisible();
     await expect(lastOrder.getByTestId("last-order-status")).toHaveText("Processing");
     await expect(lastOrder.getByTestId("last-order-delivery")).not.toBeEmpty();
   });

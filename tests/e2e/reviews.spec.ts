@@ -1,35 +1,18 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  addSolution,
-  continueToCheckout,
-  createAccount,
-  placeOrder,
-  saveGoodCard,
-  SOLUTION,
-  submitShippingAddress,
-  uniqueEmail,
-} from "./purchase";
+import { SOLUTION } from "./purchase";
+import { seedCustomer, solutionOrder } from "./seed";
 
 // Ratings and reviews (issue 17, decision 36), with JavaScript and without: a customer who ordered a product rates
 // and reviews it on /rate-and-review; the review shows on /reviews and on the product page. The detailed cases
-// (verified purchase, editing, reports, escaping) are in tests/integration/reviews.test.ts.
+// (verified purchase, editing, reports, escaping) are in tests/integration/reviews.test.ts. The order is seeded
+// (tests/e2e/seed.ts).
 
 test("a customer reviews a product they ordered; it shows on /reviews and the product page", async ({ page }) => {
   test.slow();
-  await createAccount(page, uniqueEmail("reviewer"));
-  await addSolution(page);
-  await continueToCheckout(page);
-  await submitShippingAddress(page, {
-    firstName: "Ann",
-    lastName: "Lee",
-    address1: "500 W Idaho St",
-    city: "Boise",
-    state: "ID",
-    zip: "83702",
+  await seedCustomer(page, {
+    label: "reviewer",
+    order: solutionOrder({ address: { address1: "500 W Idaho St", city: "Boise", state: "ID", postalCode: "83702" } }),
   });
-  await expect(page).toHaveURL(/\/checkout$/);
-  await saveGoodCard(page);
-  await placeOrder(page);
 
   await page.goto(`/rate-and-review?productId=${SOLUTION.productId}`);
   const section = page.locator(`#product-${SOLUTION.productId}`);

@@ -2,26 +2,16 @@ import type { Locator, Page } from "@playwright/test";
 import { expiringHeadline, formatPrescriptionDate } from "../../app/models/prescriptions";
 import { addDays, businessToday } from "../../app/models/subscription";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  chooseLens,
-  chooseSeedDoctor,
-  continueToCheckout,
-  createAccount,
-  enterPatient,
-  placeOrder,
-  saveGoodCard,
-  stockedLenses,
-  submitShippingAddress,
-  toastMessage,
-  TORIC,
-  uniqueEmail,
-} from "./purchase";
+import { toastMessage, TORIC } from "./purchase";
+import { seedCustomer, toricOrder } from "./seed";
 
 // The prescription wallet (decision 23), with JavaScript and without: a signed-in customer orders the toric lens with
 // its prescription typed on the product page, expiration date included; the wallet (/account/prescriptions) shows
 // the recorded prescription, and 'Order again' puts the lenses in the cart with no prescription or patient step. A
 // copy of the prescription (not ordered on lately, expiring within 45 days) brings the shell's reminder under the
-// header, with the badge; deleting the copy (confirmed as a second step) takes it away. Every test is a new customer.
+// header, with the badge; deleting the copy (confirmed as a second step) takes it away. Every test is a new customer,
+// whose order is seeded (tests/e2e/seed.ts); typing a prescription on the product page is prescription-upload's and
+// checkout's.
 
 /** The wallet's prescription cards. */
 function walletCards(page: Page): Locator {
@@ -33,44 +23,22 @@ function reminder(page: Page): Locator {
 }
 
 /**
- * A new customer (Ann Lee) buys the toric lens for both eyes on the product page, the prescription typed there with
- * its expiration date, through patient, address, doctor and card to the thank-you page.
+ * A new customer (Ann Lee) with an order of the toric lens for both eyes, the prescription typed with its expiration
+ * date, from the seeded doctor.
  */
 async function buyWithTypedPrescription(page: Page, expiresOn: string) {
-  await createAccount(page, uniqueEmail("wallet"));
-  await page.goto(`/lens/${TORIC.vanityUrl}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TORIC.displayName);
-  // No saved prescription yet: nothing to choose from.
-  await expect(page.getByTestId("saved-prescription-choice")).toHaveCount(0);
-  await waitForHydration(page);
-  const lenses = stockedLenses(5);
-  await chooseLens(page, "Right", lenses.right);
-  await chooseLens(page, "Left", lenses.left);
-  await page.getByLabel("Prescription expiration date (optional)").fill(expiresOn);
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page).toHaveURL(/\/patient$/);
-  await enterPatient(page, "Ann", "Lee");
-  await continueToCheckout(page);
-  await submitShippingAddress(page, {
-    firstName: "Ann",
-    lastName: "Lee",
-    address1: "42 Capitol Blvd",
-    city: "Boise",
-    state: "ID",
-    zip: "83702",
+  const seeded = await seedCustomer(page, {
+    label: "wallet",
+    order: toricOrder(5, { prescriptionExpiresOn: expiresOn }),
   });
-  await expect(page).toHaveURL(/\/doctor$/);
-  const doctorName = await chooseSeedDoctor(page);
-  await saveGoodCard(page);
-  await placeOrder(page);
-  return { doctorName };
+  return { doctorName: seeded.doctorName! };
 }
 
 test.describe("the prescription wallet (decision 23)", () => {
   test("an order's typed prescription is in the wallet; Order again lands in the cart with no prescription step", async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.slow();
     const expiresOn = addDays(businessToday(), 30);
     const { doctorName } = await buyWithTypedPrescription(page, expiresOn);
 

@@ -3,6 +3,7 @@ import { formatCents } from "../../app/models/catalog";
 import { addDays, businessToday, formatReorderDate, formatShortDate } from "../../app/models/subscription";
 import { expect, hasJavaScript, newestMailText, siteFooter, siteHeader, test, waitForHydration } from "./fixtures";
 import { buyWithAutoReorder, createAccount, stockedLenses, toastMessage, TORIC, uniqueEmail } from "./purchase";
+import { seedCustomer, toricOrder } from "./seed";
 
 // Auto-reorder subscriptions (issue 7), with JavaScript and without: a signed-in customer buys a toric lens with
 // auto-reorder, finds the subscription in the account (list and details) and changes its quantities and frequency,
@@ -207,10 +208,13 @@ test.describe("auto-reorder subscriptions (issue 7)", () => {
     browser,
   }) => {
     test.slow();
-    const email = uniqueEmail("reminded");
-    await createAccount(page, email);
-    await buyWithAutoReorder(page, stockedLenses(3));
+    // The subscription is seeded (tests/e2e/seed.ts): buying with auto-reorder is the test above.
+    const { email, subscriptionId: seededId } = await seedCustomer(page, {
+      label: "reminded",
+      order: toricOrder(3, { autoReorderFrequencyDays: 60 }),
+    });
     const id = await subscriptionId(page);
+    expect(id).toBe(String(seededId));
 
     // The dev operations page: the next order in 3 days (inside the reminder window), then the reminders job.
     const dueDate = dayFromToday(3);
