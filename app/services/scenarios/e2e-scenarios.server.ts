@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { createCustomer, type Customer } from "../accounts/auth/accounts.server";
 import { resolveLensOrder } from "../cart/add-to-cart.server";
-import { addGroup, createCart } from "../cart/cart.server";
+import { addGroup, createCart, type NewLineItemGroup } from "../cart/cart.server";
 import { findProductById, matchSku } from "../catalog/catalog.server";
 import { saveShippingAddress } from "../checkout/checkout-address.server";
 import { setGroupExpiration, setGroupPatient } from "../checkout/group-steps.server";
@@ -69,48 +69,24 @@ export class ScenarioError extends Error {}
 
 export async function buildScenario(services: AppServices, input: ScenarioInput): Promise<Scenario> {
   const { db } = services;
+  // What can be refused is checked before anything is written.
+  const order = input.order;
+  const group = order ? await orderGroup(services, order) : null;
+  const doctor = order?.lenses ? await seededDoctor(services, order.doctor) : null;
   const customer = await createCustomer(db, {
     email: input.email,
     password: input.password,
     firstName: input.firstName,
     lastName: input.lastName,
   });
-  if (!input.order) return { customer, orderNumber: null, subscriptionId: null, doctorName: null };
-  const order = input.order;
+  if (!order || !group) return { customer, orderNumber: null, subscriptionId: null, doctorName: null };
 
-  const product = await findProductById(db, order.productId);
-  if (!product) throw new ScenarioError(`There is no product ${order.productId}.`);
   const cartId = await createCart(db, customer.id);
-  let groupId: string;
-  if (order.lenses) {
-    const resolved = await resolveLensOrder(db, product, {
-      eyes: [
-        { eye: "right", parameters: order.lenses.right, quantity: 1 },
-        { eye: "left", parameters: order.lenses.left, quantity: 1 },
-      ],
-    });
-    if ("errors" in resolved)
-      throw new ScenarioError(`The lenses can't be ordered: ${JSON.stringify(resolved.errors)}`);
-    groupId = await addGroup(db, cartId, {
-      type: "Lens",
-      items: resolved.items,
-      autoReorderFrequencyDays: order.autoReorderFrequencyDays ?? null,
-    });
-  } else {
-    const sku = await matchSku(db, product.id, {});
-    if (!sku) throw new ScenarioError(`Product ${product.id} is not a solution with one SKU.`);
-    groupId = await addGroup(db, cartId, {
-      type: "Solution",
-      items: [{ whichEye: "none", productId: product.id, upc: sku.upc, quantity: 1, parameters: {} }],
-      autoReorderFrequencyDays: order.autoReorderFrequencyDays ?? null,
-    });
-  }
-
+  const groupId = await addGroup(db, cartId, group);
   let doctorName: string | null = null;
-  if (order.lenses) {
+  if (doctor) {
     if (order.prescriptionExpiresOn) await setGroupExpiration(db, cartId, groupId, order.prescriptionExpiresOn);
     await setGroupPatient(db, cartId, groupId, { firstName: input.firstName, lastName: input.lastName }, customer.id);
-    const doctor = await seededDoctor(services, order.doctor);
     const set = await setGroupDoctor(db, cartId, groupId, doctor.id);
     if (!set.ok) throw new ScenarioError(set.message);
     doctorName = `Dr. ${doctor.firstName} ${doctor.lastName}`;
@@ -159,6 +135,35 @@ export async function buildScenario(services: AppServices, input: ScenarioInput)
     .orderBy(desc(subscriptions.id))
     .limit(1);
   return { customer, orderNumber: placed.orderNumber, subscriptionId: subscription?.id ?? null, doctorName };
+}
+
+/** The order's line item group: the lenses resolved to their SKUs as the product page resolves them, or a solution. */
+async function orderGroup(
+  services: AppServices,
+  order: NonNullable<ScenarioInput["order"]>,
+): Promise<NewLineItemGroup> {
+  const { db } = services;
+  const product = await findProductById(db, order.productId);
+  if (!product) throw new ScenarioError(`There is no product ${order.productId}.`);
+  const autoReorderFrequencyDays = order.autoReorderFrequencyDays ?? null;
+  if (order.lenses) {
+    const resolved = await resolveLensOrder(db, product, {
+      eyes: [
+        { eye: "right", parameters: order.lenses.right, quantity: 1 },
+        { eye: "left", parameters: order.lenses.left, quantity: 1 },
+      ],
+    });
+    if ("errors" in resolved)
+      throw new ScenarioError(`The lenses can't be ordered: ${JSON.stringify(resolved.errors)}`);
+    return { type: "Lens", items: resolved.items, autoReorderFrequencyDays };
+  }
+  const sku = await matchSku(db, product.id, {});
+  if (!sku) throw new ScenarioError(`Product ${product.id} is not a solution with one SKU.`);
+  return {
+    type: "Solution",
+    items: [{ whichEye: "none", productId: product.id, upc: sku.upc, quantity: 1, parameters: {} }],
+    autoReorderFrequencyDays,
+  };
 }
 
 /** A seeded doctor: the one named, else the first doctor of a Boise clinic (ZIP 83702, as the e2e doctor search). */
