@@ -31,21 +31,22 @@ test.describe("the doctor search by phone", () => {
   test("finds the doctor from a link with nameOrPhone, location and distanceInMiles", async ({ page }) => {
     const query = new URLSearchParams({ nameOrPhone: doctor.phone, location: "83702", distanceInMiles: "25" });
     await page.goto(`/eye-doctor-search?${query}`);
-    await expect(page.getByRole("heading", { level: 2, name: "1 doctor within 25 miles of 83702" })).toBeVisible();
+    // A phone number names its doctor wherever they are: the distance narrows name and place searches only.
+    await expect(page.getByRole("heading", { level: 2, name: "1 doctor near 83702" })).toBeVisible();
     const result = page.getByTestId("doctor-result");
     await expect(result).toHaveCount(1);
     await expect(result.getByRole("heading", { name: doctorName })).toBeVisible();
-    // The form shows what the link searched, and the distance can be widened.
+    // The form shows what the link searched, the distance included.
     const search = page.getByRole("search", { name: "Find your eye doctor" });
     await expect(search.getByLabel("Doctor's name or phone number")).toHaveValue(doctor.phone);
     await expect(search.getByLabel("Within")).toHaveValue("25");
 
+    // Without the number: the doctors within 25 miles, this one among them.
     await waitForHydration(page);
     await search.getByLabel("Doctor's name or phone number").fill("");
-    await search.getByLabel("Within").selectOption("");
     await search.getByRole("button", { name: "Find doctors" }).click();
-    await expect(page).toHaveURL(/distanceInMiles=$/);
-    await expect(page.getByRole("heading", { level: 2, name: /^\d+ doctors near 83702$/ })).toBeVisible();
-    await expect(page.getByRole("heading", { name: doctorName })).toBeVisible();
+    await expect(page).toHaveURL(/distanceInMiles=25$/);
+    await expect(page.getByRole("heading", { level: 2, name: /^\d+ doctors within 25 miles of 83702$/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: doctorName })).toBeVisible();
   });
 });
