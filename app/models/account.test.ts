@@ -40,8 +40,11 @@ describe("account field rules (spec 3 §5)", () => {
     expect(fullNameFits("A".repeat(15), "B".repeat(20))).toBe(false);
   });
 
-  it("checks passwords: 8 to 1024 characters", () => {
+  it("checks passwords: 8 to 1024 characters (8, not the spec's 6: decision 42)", () => {
     expect(message(newPasswordSchema.safeParse("short"))).toBe("Passwords must be at least 8 characters.");
+    expect(newPasswordSchema.safeParse("abcdef").success).toBe(false);
+    expect(newPasswordSchema.safeParse("abcdefg").success).toBe(false);
+    expect(newPasswordSchema.safeParse("abcdefgh").success).toBe(true);
     expect(newPasswordSchema.safeParse("longenough").success).toBe(true);
     expect(newPasswordSchema.safeParse("x".repeat(1025)).success).toBe(false);
   });

@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Customer field rules (spec 3 §5): e-mail pattern, at most 50; names without digits or special symbols, first
  * at most 15, last at most 19, full name at most 35; phone 10 digits (optional leading 1), stored as digits and
- * shown (###) ###-####. Passwords: at least 8 (stricter than the spec's 6, as current guidance asks), at most 1024.
+ * shown (###) ###-####. Passwords: at least 8 (stricter than the spec's 6: decision 42), at most 1024.
  */
 export const EMAIL_MAX = 50;
 export const FIRST_NAME_MAX = 15;

@@ -11,6 +11,7 @@ import {
   doctorsByPatient,
   formatDistance,
   isPhoneShaped,
+  parseDistance,
   parseLocation,
   parseSearchTerm,
   patientKey,
@@ -129,6 +130,8 @@ describe("the location (spec 2 §5: ZIP, 'city, state', a state, or a mix)", () 
     expect(describeLocation({ kind: "postalCode", postalCode: "83702" })).toBe("near 83702");
     expect(describeLocation({ kind: "cityState", city: "Boise", state: "ID" })).toBe("near Boise, ID");
     expect(describeLocation({ kind: "state", state: "ID" })).toBe("in Idaho");
+    expect(describeLocation({ kind: "postalCode", postalCode: "83702" }, 25)).toBe("within 25 miles of 83702");
+    expect(describeLocation({ kind: "cityState", city: "Boise", state: "ID" }, 1)).toBe("within 1 mile of Boise, ID");
   });
 });
 
@@ -177,6 +180,17 @@ describe("the search form schema", () => {
     expect(errors({ q: "Okafor", location: "Narnia" })).toEqual({ location: DOCTOR_SEARCH_MESSAGES.invalidLocation });
     expect(errors({ q: "555-01", location: "83702" })).toEqual({ q: DOCTOR_SEARCH_MESSAGES.invalidPhone });
     expect(errors({ q: "x".repeat(61) })).toMatchObject({ q: DOCTOR_SEARCH_MESSAGES.termTooLong });
+  });
+
+  it("takes distanceInMiles as whole miles from 1 to 500, or none", () => {
+    expect(parseDistance("")).toBeNull();
+    expect(parseDistance(" 25 ")).toBe(25);
+    expect(parseDistance("500")).toBe(500);
+    for (const bad of ["0", "501", "2.5", "-5", "ten", "1e2"]) expect(parseDistance(bad), bad).toBeUndefined();
+    expect(errors({ q: "Okafor", location: "83702", distanceInMiles: "25" })).toEqual({});
+    expect(errors({ q: "Okafor", location: "83702", distanceInMiles: "far" })).toEqual({
+      distanceInMiles: DOCTOR_SEARCH_MESSAGES.invalidDistance,
+    });
   });
 });
 

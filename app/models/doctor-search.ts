@@ -15,6 +15,9 @@ export const DOCTOR_NAME_MAX = 30;
 export const CLINIC_NAME_MAX = 60;
 /** Results a search shows at most. */
 export const DOCTOR_SEARCH_LIMIT = 25;
+/** The farthest `distanceInMiles` a search takes (spec 1 §2.3 names the parameter), and the form's choices. */
+export const SEARCH_DISTANCE_MAX = 500;
+export const SEARCH_DISTANCE_CHOICES = [5, 10, 25, 50, 100] as const;
 
 export type DoctorSearchError = "invalidLocation" | "invalidPhone" | "invalidName" | "emptySearch";
 
@@ -26,6 +29,7 @@ export const DOCTOR_SEARCH_MESSAGES = {
   emptySearch: "Enter your doctor's name or phone number, or a location.",
   termTooLong: `Searches can be at most ${SEARCH_TERM_MAX} characters.`,
   locationTooLong: `Locations can be at most ${SEARCH_LOCATION_MAX} characters.`,
+  invalidDistance: `Choose a distance from 1 to ${SEARCH_DISTANCE_MAX} miles.`,
   /** Spec 2 §5: setting a doctor needs one that exists. */
   invalidDoctor: "Must provide a valid doctor for line item group",
 } as const;
@@ -150,16 +154,32 @@ export function parseLocation(raw: string): LocationParse {
   };
 }
 
-/** How a location reads in a heading: "near 83702", "near Boise, ID", "in Idaho". */
-export function describeLocation(location: DoctorLocation): string {
+/**
+ * How a location reads in a heading: "near 83702", "near Boise, ID", "in Idaho"; within a distance, "within 25 miles
+ * of 83702".
+ */
+export function describeLocation(location: DoctorLocation, withinMiles: number | null = null): string {
+  const near = withinMiles === null ? "near" : `within ${withinMiles} ${withinMiles === 1 ? "mile" : "miles"} of`;
   switch (location.kind) {
     case "postalCode":
-      return `near ${location.postalCode}`;
+      return `${near} ${location.postalCode}`;
     case "cityState":
-      return `near ${location.city}, ${location.state}`;
+      return `${near} ${location.city}, ${location.state}`;
     case "state":
       return `in ${stateName(location.state)}`;
   }
+}
+
+/**
+ * `distanceInMiles` as a search takes it: empty is any distance (null); a whole number of miles from 1 to
+ * SEARCH_DISTANCE_MAX; anything else is refused (undefined).
+ */
+export function parseDistance(raw: string): number | null | undefined {
+  const text = raw.trim();
+  if (text === "") return null;
+  if (!/^\d{1,3}$/.test(text)) return undefined;
+  const miles = Number(text);
+  return miles >= 1 && miles <= SEARCH_DISTANCE_MAX ? miles : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -192,13 +212,14 @@ export function formatDistance(miles: number): string {
 // Forms
 
 /**
- * The search form (a GET form: `?q=&location=`). The refinement applies the term and location rules, so the
- * browser (with JavaScript) and the server give the same messages.
+ * The search form (a GET form: `?q=&location=`, and `distanceInMiles` when a link gave one). The refinement applies
+ * the term, location and distance rules, so the browser (with JavaScript) and the server give the same messages.
  */
 export const doctorSearchSchema = z
   .object({
     q: z.string().trim().max(SEARCH_TERM_MAX, { error: DOCTOR_SEARCH_MESSAGES.termTooLong }).default(""),
     location: z.string().trim().max(SEARCH_LOCATION_MAX, { error: DOCTOR_SEARCH_MESSAGES.locationTooLong }).default(""),
+    distanceInMiles: z.string().trim().default(""),
   })
   .superRefine((value, ctx) => {
     const term = parseSearchTerm(value.q);
@@ -206,6 +227,8 @@ export const doctorSearchSchema = z
     const location = parseLocation(value.location);
     if (!location.ok)
       ctx.addIssue({ code: "custom", path: ["location"], message: DOCTOR_SEARCH_MESSAGES.invalidLocation });
+    if (parseDistance(value.distanceInMiles) === undefined)
+      ctx.addIssue({ code: "custom", path: ["distanceInMiles"], message: DOCTOR_SEARCH_MESSAGES.invalidDistance });
   });
 export type DoctorSearchForm = z.output<typeof doctorSearchSchema>;
 

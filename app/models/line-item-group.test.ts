@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   addEyeItem,
+  EYE_RULE_MESSAGES,
   cartDisplayCount,
   GroupRuleError,
   neededEyes,
+  otherEyeNeeded,
   orderType,
   removeItem,
   replaceItem,
@@ -37,6 +39,17 @@ describe("the eye rule", () => {
     expect(neededEyes(group([]))).toEqual(["right", "left"]);
     expect(neededEyes(group([item("1", "right")]))).toEqual(["left"]);
     expect(neededEyes(group([item("1", "right"), item("2", "left")]))).toEqual([]);
+  });
+
+  it("asks a lens group with one eye for the other, and no other group for any", () => {
+    expect(otherEyeNeeded(group([item("1", "right")]))).toBe("left");
+    expect(otherEyeNeeded(group([item("1", "left")]))).toBe("right");
+    expect(otherEyeNeeded(group([]))).toBeNull();
+    expect(otherEyeNeeded(group([item("1", "right"), item("2", "left")]))).toBeNull();
+    expect(otherEyeNeeded(group([item("1", "none")], { type: "Solution" }))).toBeNull();
+    expect(EYE_RULE_MESSAGES.otherEyeNeeded("left")).toBe(
+      "This order has lenses for the right eye only: the left eye is needed.",
+    );
   });
 
   it("adds an eye item only where that eye is needed", () => {

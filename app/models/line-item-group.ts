@@ -36,10 +36,32 @@ export class GroupRuleError extends Error {
 }
 
 /** The eye rule: no eye item → both needed; one eye present → the other; both present → none. */
-export function neededEyes(group: Pick<LineItemGroupState, "items">): Eye[] {
+export function neededEyes(group: { items: ReadonlyArray<Pick<LineItemState, "whichEye">> }): Eye[] {
   const present = new Set(group.items.map((item) => item.whichEye));
   return (["right", "left"] as const).filter((eye) => !present.has(eye));
 }
+
+/**
+ * The eye a lens group asks for by the eye rule: with one eye present, the other; null for a group with no eye item
+ * (a new order chooses its eyes), with both, and for solution.
+ */
+export function otherEyeNeeded(group: {
+  type: GroupType;
+  items: ReadonlyArray<Pick<LineItemState, "whichEye">>;
+}): Eye | null {
+  if (group.type !== "Lens" || !group.items.some((item) => item.whichEye !== "none")) return null;
+  const needed = neededEyes(group);
+  return needed.length === 1 ? needed[0]! : null;
+}
+
+/** What the cart and the product page say about the eye rule. */
+export const EYE_RULE_MESSAGES = {
+  otherEyeNeeded: (eye: Eye) =>
+    `This order has lenses for the ${eye === "left" ? "right" : "left"} eye only: the ${eye} eye is needed.`,
+  addOtherEye: (eye: Eye) => `Add lenses for the ${eye} eye`,
+  addingTo: (eye: Eye, groupHeading: string) => `Adding lenses for the ${eye} eye to ${groupHeading} in your cart.`,
+  groupGone: "That order is no longer in your cart, or it has lenses for both eyes already.",
+} as const;
 
 /** Adds an eye item where the group needs that eye. */
 export function addEyeItem(group: LineItemGroupState, item: LineItemState): LineItemGroupState {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { lensOrderSchema, ORDER_MESSAGES, orderChoices, solutionOrderSchema } from "./product-order";
+import {
+  addEyePath,
+  addEyeQuery,
+  lensOrderSchema,
+  ORDER_MESSAGES,
+  orderChoices,
+  solutionOrderSchema,
+} from "./product-order";
 
 const toric = {
   parameters: [
@@ -116,5 +123,19 @@ describe("order choices", () => {
       value: 2,
       label: "2 boxes",
     });
+  });
+});
+
+describe("the product page adding the other eye", () => {
+  it("names the cart group and the eye in its URL, and reads them back only when well formed", () => {
+    const path = addEyePath("/lens/acuvue-oasys", "3f1c9a2e-0000-4000-8000-000000000001", "left");
+    expect(path).toBe("/lens/acuvue-oasys?group=3f1c9a2e-0000-4000-8000-000000000001&eye=left");
+    expect(addEyeQuery(new URL(path, "http://store.test").searchParams)).toEqual({
+      groupId: "3f1c9a2e-0000-4000-8000-000000000001",
+      eye: "left",
+    });
+    for (const query of ["group=abc&eye=both", "group=&eye=left", "eye=right", "group=a%27b&eye=left"]) {
+      expect(addEyeQuery(new URLSearchParams(query)), query).toBeNull();
+    }
   });
 });

@@ -18,6 +18,22 @@ export function eyesFor(choice: EyeChoice): Eye[] {
 
 export const EYE_WORDS: Record<Eye, string> = { right: "right eye", left: "left eye" };
 
+/**
+ * The product page adding the eye a cart group needs (spec 2 §4 eye rule): `?group={lineItemGroupId}&eye=left`.
+ * The page checks the group against the shopper's cart; the form then posts `groupId`.
+ */
+export function addEyePath(productPath: string, groupId: string, eye: Eye): string {
+  return `${productPath}?${new URLSearchParams({ group: groupId, eye })}`;
+}
+
+/** What `addEyePath` put in the URL, when it is well formed (a group id and an eye); else null. */
+export function addEyeQuery(params: URLSearchParams): { groupId: string; eye: Eye } | null {
+  const groupId = params.get("group") ?? "";
+  const eye = params.get("eye");
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(groupId) || (eye !== "right" && eye !== "left")) return null;
+  return { groupId, eye };
+}
+
 export interface OrderableProduct {
   parameters: LensParameter[];
   quantityOptions: number[];

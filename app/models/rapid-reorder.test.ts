@@ -6,6 +6,7 @@ import {
   pricedPart,
   RAPID_REORDER_MESSAGES,
   rapidReorderSchema,
+  sentQuantities,
   type RapidReorderChoice,
 } from "./rapid-reorder";
 
@@ -37,6 +38,26 @@ describe("rapid reorder form", () => {
     });
     const none = schema.safeParse(form({ quantities: ["0", "0"] }));
     expect(none.error?.issues[0]?.message).toBe(RAPID_REORDER_MESSAGES.nothingChosen);
+  });
+
+  it("refuses a form without quantities, or one short of a line, with the form's message", () => {
+    const { quantities: _none, ...withoutQuantities } = form();
+    expect(schema.safeParse(withoutQuantities).error?.issues[0]).toMatchObject({
+      path: ["quantities"],
+      message: RAPID_REORDER_MESSAGES.chooseQuantity,
+    });
+    expect(schema.safeParse(form({ quantities: ["1"] })).error?.issues[0]).toMatchObject({
+      path: ["quantities"],
+      message: RAPID_REORDER_MESSAGES.chooseQuantity,
+    });
+  });
+
+  it("gives the page one sent quantity per line, whatever the post carried", () => {
+    expect(sentQuantities(["2", "1"], 2)).toEqual(["2", "1"]);
+    expect(sentQuantities(undefined, 2)).toEqual(["", ""]);
+    expect(sentQuantities([undefined, "1"], 2)).toEqual(["", "1"]);
+    expect(sentQuantities("1", 2)).toEqual(["", ""]);
+    expect(sentQuantities([["1", "2"], { x: "1" }, "4"], 2)).toEqual(["", ""]);
   });
 
   it("refuses an unknown shipping level, and placing without the page's key", () => {

@@ -61,6 +61,7 @@ export function rapidReorderSchema(lineOptions: ReadonlyArray<readonly number[]>
           z.coerce
             .number({ error: RAPID_REORDER_MESSAGES.chooseQuantity })
             .int({ error: RAPID_REORDER_MESSAGES.chooseQuantity }),
+          { error: RAPID_REORDER_MESSAGES.chooseQuantity },
         )
         .length(lineOptions.length, { error: RAPID_REORDER_MESSAGES.chooseQuantity }),
       addressId: idField(RAPID_REORDER_MESSAGES.chooseAddress),
@@ -91,6 +92,18 @@ export function rapidReorderSchema(lineOptions: ReadonlyArray<readonly number[]>
         });
       }
     });
+}
+
+/**
+ * The quantities a posted form carried, one per line of the page's form (`quantities[0]`, `quantities[1]`, ...): one
+ * that is missing or not a single value (a body no browser sends) reads as none chosen, so the form shows every line.
+ */
+export function sentQuantities(sent: unknown, lineCount: number): string[] {
+  const list: unknown[] = Array.isArray(sent) ? sent : [];
+  return Array.from({ length: lineCount }, (_, index) => {
+    const value = list[index];
+    return typeof value === "string" ? value : "";
+  });
 }
 
 /** A line's quantity choices: 0 (leave it out), then the product's options with the last quantity among them. */

@@ -9,7 +9,9 @@ import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
+import { EYE_RULE_MESSAGES, otherEyeNeeded, type GroupType, type WhichEye } from "~/models/line-item-group";
 import { lensGroupHeading } from "~/models/patient";
+import { addEyePath } from "~/models/product-order";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
 import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart/cart-changes.server";
@@ -61,9 +63,29 @@ export async function loader({ context }: Route.LoaderArgs) {
       groups: cart.groups.map((group) => ({
         ...group,
         items: group.items.map((item) => ({ ...item, quantityOptions: lineQuantityOptions(item, item.quantity) })),
+        otherEye: otherEyeOffer(group),
       })),
     },
     removed,
+  };
+}
+
+/**
+ * Spec 2 §4 eye rule: a lens group with one eye needs the other. The cart says so and links to the lens's page in
+ * 'add the other eye' mode, which adds it to this group (the shopper may leave it: some need one lens only).
+ */
+function otherEyeOffer(group: {
+  id: string;
+  type: GroupType;
+  items: Array<{ whichEye: WhichEye; href: string | null }>;
+}) {
+  const eye = otherEyeNeeded(group);
+  const present = group.items.find((item) => item.whichEye !== "none");
+  if (!eye || !present?.href) return null;
+  return {
+    message: EYE_RULE_MESSAGES.otherEyeNeeded(eye),
+    linkText: EYE_RULE_MESSAGES.addOtherEye(eye),
+    href: addEyePath(present.href, group.id, eye),
   };
 }
 
@@ -200,6 +222,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   ))}
                 </tbody>
               </table>
+              {group.otherEye ? (
+                <p className="notice cart-group-other-eye" data-testid="other-eye-needed">
+                  {group.otherEye.message} <Link to={group.otherEye.href}>{group.otherEye.linkText}</Link>
+                </p>
+              ) : null}
               <p className="cart-group-subtotal">Subtotal: {formatCents(group.subtotalCents)}</p>
             </section>
           ))}

@@ -16,7 +16,10 @@ import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
+import { EYE_RULE_MESSAGES } from "~/models/line-item-group";
+import { lensGroupHeading } from "~/models/patient";
 import {
+  addEyeQuery,
   lensOrderSchema,
   ORDER_MESSAGES,
   orderChoices,
@@ -34,6 +37,7 @@ import {
   resolveSolutionOrder,
   unresolvedLensItems,
 } from "~/services/cart/add-to-cart.server";
+import { addEyeItems, eyeNeededByGroup } from "~/services/cart/cart.server";
 import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog/catalog.server";
 import { notFound } from "~/services/content/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
@@ -101,9 +105,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await loadProduct(request, params, context);
   const order = orderChoices(product);
   // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
-  const { priceBook, customer } = context.get(visitorContext);
+  const { priceBook, customer, session } = context.get(visitorContext);
   const isLens = product.productType === PRODUCT_TYPE.lens;
-  const [solutionSku, rebates, savedPrescriptions, reviews] = await Promise.all([
+  // `?group=&eye=`: the cart's link to add the eye a lens group needs (spec 2 §4 eye rule). Anything else about
+  // the group (gone, or both eyes there now) leaves the page as it always is.
+  const addEye = isLens && !product.discontinuedInCatalog ? addEyeQuery(url.searchParams) : null;
+  const cartId = session.get("cartId");
+  const [solutionSku, rebates, savedPrescriptions, reviews, needed] = await Promise.all([
     product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
     customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>
       rebatesForProduct(services.db, product.id, { priceBook, customerGroups }, new Date()),
@@ -114,7 +122,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : [],
     // The average, the count and the latest published reviews: one query.
     productReviews(services.db, product.id),
+    addEye && cartId ? eyeNeededByGroup(services.db, cartId, addEye.groupId) : null,
   ]);
+  const addTo =
+    addEye && needed?.eye === addEye.eye
+      ? {
+          groupId: addEye.groupId,
+          eye: addEye.eye,
+          message: EYE_RULE_MESSAGES.addingTo(addEye.eye, lensGroupHeading(needed.patient)),
+        }
+      : null;
   return data(
     {
       product: {
@@ -138,12 +155,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
       savedPrescriptions,
       reviews,
+      addTo,
       canonical: productPath(product),
       ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,
     },
-    // A signed-in shopper's page lists their prescriptions: never shared.
-    { headers: { "Cache-Control": customer ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
+    // A signed-in shopper's page lists their prescriptions, and one adding an eye names their cart: never shared.
+    { headers: { "Cache-Control": customer || addEye ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
   );
 }
 
@@ -190,6 +208,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : await resolveLensOrder(services.db, product, submission.value)
       : await resolveSolutionOrder(services.db, product, submission.value);
   if ("errors" in resolved) return data(submission.reply({ fieldErrors: resolved.errors }), { status: 400 });
+
+  // The other eye of a lens group already in the cart (spec 2 §4 eye rule): into that group, with its patient,
+  // doctor and auto-reorder, and only for an eye it needs.
+  const addToGroup = formData.get("groupId");
+  if (typeof addToGroup === "string" && addToGroup !== "" && "eyes" in submission.value) {
+    const cartId = session.get("cartId");
+    const added = cartId
+      ? await addEyeItems(services.db, cartId, addToGroup, resolved.items)
+      : { ok: false as const, reason: "no-group" as const, message: "" };
+    if (!added.ok) return data(submission.reply({ formErrors: [EYE_RULE_MESSAGES.groupGone] }), { status: 400 });
+    const expiresOn = typedNow ? expiration.data : undefined;
+    if (expiresOn) await setGroupExpiration(services.db, cartId!, addToGroup, expiresOn);
+    updateJourney(session, { currentGroupId: addToGroup, proceededPastCart: false });
+    const response = await redirectToNextStep(services.db, visitor, "LensProductDetailPage");
+    response.headers.append("Set-Cookie", await services.sessions.commitSession(session));
+    return response;
+  }
 
   const groupId = await addProductToCart(
     services.db,
@@ -284,13 +319,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           />
         ) : (
           <>
-            <SavedPrescriptionChoice
-              choices={loaderData.savedPrescriptions}
-              lastResult={savedPrescriptionResult(actionData)}
-              heading="Order with a saved prescription"
-              lead="Choose one of your prescriptions for this lens: we add the lenses you last ordered to your cart."
-            />
+            {loaderData.addTo ? null : (
+              <SavedPrescriptionChoice
+                choices={loaderData.savedPrescriptions}
+                lastResult={savedPrescriptionResult(actionData)}
+                heading="Order with a saved prescription"
+                lead="Choose one of your prescriptions for this lens: we add the lenses you last ordered to your cart."
+              />
+            )}
             <LensOrderForm
+              addTo={loaderData.addTo}
               productId={product.id}
               parameters={product.parameters}
               quantityChoices={loaderData.quantityChoices}

@@ -14,6 +14,7 @@ import {
   RAPID_REORDER_MESSAGES,
   RAPID_REORDER_PATH,
   rapidReorderSchema,
+  sentQuantities,
   type RapidReorderChoice,
 } from "~/models/rapid-reorder";
 import { SHIPPING_METHODS, type ShippingLevel } from "~/models/shipping";
@@ -255,9 +256,23 @@ function RapidReorderForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const schema = useMemo(() => rapidReorderSchema(page.lineOptions), [page.lineOptions]);
+  // A refused post comes back with what it sent; the form keeps one quantity list per line whatever that was.
+  const result = useMemo(
+    () =>
+      lastResult?.initialValue
+        ? {
+            ...lastResult,
+            initialValue: {
+              ...lastResult.initialValue,
+              quantities: sentQuantities(lastResult.initialValue.quantities, page.lineOptions.length),
+            },
+          }
+        : lastResult,
+    [lastResult, page.lineOptions.length],
+  );
   const [form, fields] = useForm({
     id: "rapid-reorder",
-    lastResult,
+    lastResult: result,
     defaultValue: {
       quantities: page.choice.quantities.map(String),
       addressId: String(page.choice.addressId),
@@ -289,6 +304,7 @@ function RapidReorderForm({
 
       <section className="checkout-section" aria-labelledby="lenses-heading">
         <h2 id="lenses-heading">Your lenses</h2>
+        <FormErrors errors={fields.quantities.errors} id={fields.quantities.errorId} />
         {page.groups.map((group) => (
           <div key={group.heading} className="checkout-group" data-testid="rapid-group">
             <h3>{group.heading}</h3>

@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
 import { loader as cartLoader } from "~/routes/cart";
+import * as prescriptionRequestPage from "~/routes/prescription-request";
 import { loader as resetPasswordLoader } from "~/routes/reset-password";
 import { action as authAction } from "~/routes/resources.auth";
 import type { EmailKind, EmailMessage, EmailSender } from "~/services/adapters/email/email-sender";
@@ -11,10 +12,11 @@ import { createCustomer } from "~/services/accounts/auth/accounts.server";
 import { notFound } from "~/services/content/content-pages.server";
 import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { addresses } from "~/services/db/schema";
+import { addresses, orderGroups, orders } from "~/services/db/schema";
 import { logger } from "~/services/platform/logger.server";
 import type * as LoggerModule from "~/services/platform/logger.server";
 import { issueUniqueCoupon } from "~/services/cart/promotions.server";
+import { insertTestDoctor, orderRow } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 
@@ -180,5 +182,54 @@ describe("the logs of a shopper's run", () => {
     for (const secret of [pin, resetCode, encodeURIComponent(resetCode), autoLogin]) {
       expect(stored).not.toContain(secret);
     }
+  });
+});
+
+describe("a prescription request's reference", () => {
+  it("stays out of the logs: the request line, an error on its page, the e-mail that links to it", async () => {
+    const customer = await createCustomer(database.db, {
+      email: "rx.requester@example.com",
+      firstName: "Ann",
+      lastName: "Lee",
+    });
+    const [order] = await database.db
+      .insert(orders)
+      .values(orderRow(customer.id, `PRLOG${Date.now()}`))
+      .returning();
+    await database.db
+      .insert(orderGroups)
+      .values({ orderId: order!.id, position: 0, type: "Lens", patient: { firstName: "Ann", lastName: "Lee" } });
+    const doctorId = await insertTestDoctor(database.db);
+
+    // The guest form: order number and e-mail, the patient and a directory doctor; the answer names the request.
+    const request = new Request(url("/prescription-request"), {
+      method: "POST",
+      headers: { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        orderNumber: order!.orderNumber,
+        email: customer.email,
+        patientFirstName: "Ann",
+        patientLastName: "Lee",
+        doctorId: String(doctorId),
+      }),
+    });
+    const sent = await runThroughMiddleware(services, request, async (context) => {
+      const result = await settle(() => prescriptionRequestPage.action({ request, params: {}, context } as never));
+      return result as Response;
+    });
+    expect(sent.status).toBe(303);
+    const location = sent.headers.get("Location")!;
+    const reference = /[?&]request=([A-Za-z0-9_-]+)/.exec(location)![1]!;
+
+    // The confirmation page opened (and its request line, as the server writes it), an error there, the e-mail.
+    expect((await get(location, prescriptionRequestPage.loader)).status).toBe(200);
+    logger.info({ method: "GET", url: location, status: 200, referrer: url(location) }, "request");
+    handleError(new Error(`Unexpected failure on "${location}"`), { request: new Request(url(location)) });
+    await deliverAll();
+    expect(received("prescription-request").text).toContain(reference);
+
+    const log = captured.lines.join("");
+    expect(log).toContain("/prescription-request?request=[redacted]");
+    expect(log, "the log holds the request's reference").not.toContain(reference);
   });
 });

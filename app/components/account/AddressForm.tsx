@@ -49,7 +49,10 @@ export function AddressForm({
     shouldRevalidate: "onInput",
   });
   const hydrated = useHydrated();
-  const international = isInternational(fields.country.value ?? "US");
+  // The form's values come back as they were posted: a name Conform reads as a list or an object (`country[0]=US`,
+  // refused by the schema) is no country, so the form shows as for the default.
+  const country: unknown = fields.country.value;
+  const international = isInternational(typeof country === "string" ? country : "US");
   return (
     <Form method="post" {...getFormProps(form)} className="address-form">
       <FormErrors errors={form.errors} id={form.errorId} />

@@ -1,15 +1,18 @@
 import { Form } from "react-router";
-import { SEARCH_LOCATION_MAX, SEARCH_TERM_MAX } from "~/models/doctor-search";
+import { SEARCH_DISTANCE_CHOICES, SEARCH_LOCATION_MAX, SEARCH_TERM_MAX } from "~/models/doctor-search";
 
 export interface DoctorSearchFormState {
   q: string;
   location: string;
-  errors: { q?: string; location?: string };
+  /** Null when the URL gave no distance: the form then searches any distance and shows no choice of it. */
+  distanceInMiles: string | null;
+  errors: { q?: string; location?: string; distanceInMiles?: string };
 }
 
 /**
  * The doctor search: a GET form, so the search lives in the URL (`?q=&location=`), works without JavaScript and
- * survives the back button. The server's messages show under their fields.
+ * survives the back button. The server's messages show under their fields. A link that searched within a distance
+ * (`distanceInMiles`) gets a 'Within' choice, so the shopper can widen the search.
  */
 export function DoctorSearchForm({
   action,
@@ -23,7 +26,12 @@ export function DoctorSearchForm({
   primaryPostalCode: string | null;
   submitLabel?: string;
 }) {
-  const { q, location, errors } = state;
+  const { q, location, distanceInMiles, errors } = state;
+  const distances: string[] = SEARCH_DISTANCE_CHOICES.map(String);
+  if (distanceInMiles && /^\d+$/.test(distanceInMiles) && !distances.includes(distanceInMiles)) {
+    distances.push(distanceInMiles);
+    distances.sort((a, b) => Number(a) - Number(b));
+  }
   return (
     <Form method="get" action={action} className="doctor-search-form" role="search" aria-label="Find your eye doctor">
       <p className="form-field">
@@ -70,6 +78,30 @@ export function DoctorSearchForm({
           </span>
         ) : null}
       </p>
+      {distanceInMiles !== null ? (
+        <p className="form-field">
+          <label htmlFor="doctor-distance">Within</label>
+          <select
+            id="doctor-distance"
+            name="distanceInMiles"
+            defaultValue={distances.includes(distanceInMiles) ? distanceInMiles : ""}
+            aria-invalid={errors.distanceInMiles ? true : undefined}
+            aria-describedby={errors.distanceInMiles ? "doctor-distance-error" : undefined}
+          >
+            <option value="">Any distance</option>
+            {distances.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles === "1" ? "1 mile" : `${miles} miles`}
+              </option>
+            ))}
+          </select>
+          {errors.distanceInMiles ? (
+            <span className="field-error" id="doctor-distance-error" role="alert">
+              {errors.distanceInMiles}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       <p className="form-actions">
         <button type="submit" className="button button-primary">
           {submitLabel}

@@ -29,10 +29,18 @@ export interface QuantityChoice {
   label: string;
 }
 
+/** The cart's lens group this form adds the needed eye to (spec 2 §4 eye rule), and what the page says about it. */
+export interface AddEyeTarget {
+  groupId: string;
+  eye: Eye;
+  message: string;
+}
+
 /**
  * The lens order form (spec: order for the right eye, the left eye, or both; per eye the product's parameters and
  * a quantity). A plain POST form; with JavaScript it validates as you go, shows only the chosen eyes, and looks
- * up the stock of each completed eye.
+ * up the stock of each completed eye. With `addTo` it orders the one eye a cart group needs, into that group (which
+ * keeps its own auto-reorder), so it shows that eye only, with or without JavaScript.
  */
 export function LensOrderForm({
   productId,
@@ -41,6 +49,7 @@ export function LensOrderForm({
   allowsAutoReorder,
   defaultFrequencyDays,
   lastResult,
+  addTo = null,
 }: {
   productId: number;
   parameters: LensParameter[];
@@ -48,6 +57,7 @@ export function LensOrderForm({
   allowsAutoReorder: boolean;
   defaultFrequencyDays: number;
   lastResult: SubmissionResult<string[]> | undefined;
+  addTo?: AddEyeTarget | null;
 }) {
   const schema = useMemo(
     () =>
@@ -64,7 +74,7 @@ export function LensOrderForm({
     id: `order-${productId}`,
     lastResult,
     defaultValue: {
-      eyes: "both",
+      eyes: addTo?.eye ?? "both",
       "right-quantity": defaultQuantity,
       "left-quantity": defaultQuantity,
       autoReorder: "",
@@ -78,6 +88,7 @@ export function LensOrderForm({
   const all = fields as unknown as Record<string, FieldMetadata<string>>;
   const eyeChoice = (all.eyes?.value as EyeChoice | undefined) ?? "both";
   const shownEyes = EYE_CHOICES.includes(eyeChoice) ? eyesFor(eyeChoice) : (["right", "left"] as Eye[]);
+  const formEyes: readonly Eye[] = addTo ? [addTo.eye] : ["right", "left"];
 
   return (
     <Form method="post" {...getFormProps(form)} className="order-form">
@@ -87,11 +98,21 @@ export function LensOrderForm({
           {form.errors.join(" ")}
         </p>
       ) : null}
-      <EyeChoiceFieldset field={all.eyes!} legend="Order for" />
+      {addTo ? (
+        <>
+          <p className="notice" data-testid="adding-other-eye">
+            {addTo.message}
+          </p>
+          <input type="hidden" name="groupId" value={addTo.groupId} />
+          <input type="hidden" name="eyes" value={addTo.eye} />
+        </>
+      ) : (
+        <EyeChoiceFieldset field={all.eyes!} legend="Order for" />
+      )}
 
       <div className="eye-columns">
-        {(["right", "left"] as const).map((eye) => (
-          <EyeFieldset key={eye} eye={eye} shown={shownEyes.includes(eye)}>
+        {formEyes.map((eye) => (
+          <EyeFieldset key={eye} eye={eye} shown={addTo !== null || shownEyes.includes(eye)}>
             <EyeParameterSelects eye={eye} parameters={parameters} fields={all} />
             {(() => {
               const field = all[fieldName(eye, "quantity")]!;
@@ -124,7 +145,7 @@ export function LensOrderForm({
       {/* Optional here: read by the action only when the prescription is chosen on this page. */}
       <ExpirationField field={all.expirationDate!} required={false} />
 
-      {allowsAutoReorder ? (
+      {allowsAutoReorder && !addTo ? (
         <p className="form-field">
           <label htmlFor={all.autoReorder!.id}>Auto-reorder</label>
           <select {...getSelectProps(all.autoReorder!)} key={all.autoReorder!.key}>

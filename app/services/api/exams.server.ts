@@ -49,7 +49,10 @@ export function voucherJson(voucher: ExamVoucherRow, customer: Pick<VisitorCusto
   };
 }
 
-/** The details call: the exam, its patient, its lenses and the issued prescription's id once issued. */
+/**
+ * The details call: the exam, its patient, its lenses, the issued prescription's id once issued, and the id of the
+ * provider's office (`providerId`), which GET api/examInfo/providerAddress/{id} gives the address of.
+ */
 export function examDetailsJson(voucher: ExamVoucherRow) {
   return {
     ...examJson(voucher),
@@ -58,6 +61,7 @@ export function examDetailsJson(voucher: ExamVoucherRow) {
     leftUpc: voucher.leftUpc,
     orderId: voucher.orderId,
     prescriptionId: voucher.prescriptionId,
+    providerId: voucher.providerId,
   };
 }
 

@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
 import {
+  addEyeItem,
   cartDisplayCount,
+  GroupRuleError,
   normalizeGroup,
+  otherEyeNeeded,
   removeItem,
   rxEntryType,
   setItemQuantity,
@@ -97,17 +100,10 @@ export async function insertGroup(tx: Transaction, cartId: string, input: NewLin
     .select({ next: sql<number>`coalesce(max(${lineItemGroups.position}), -1) + 1` })
     .from(lineItemGroups)
     .where(eq(lineItemGroups.cartId, cartId));
-  const brandRows = await tx
-    .select({ productId: products.id, brandSlug: brands.slug })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(
-      inArray(
-        products.id,
-        input.items.map((item) => item.productId),
-      ),
-    );
-  const brandOf = new Map(brandRows.map((row) => [row.productId, row.brandSlug]));
+  const brandOf = await brandSlugs(
+    tx,
+    input.items.map((item) => item.productId),
+  );
   const group = normalizeGroup({
     id: randomUUID(),
     type: input.type,
@@ -144,6 +140,108 @@ export async function insertGroup(tx: Transaction, cartId: string, input: NewLin
     })),
   );
   return group.id;
+}
+
+/** The brand of each product (auto-reorder goes when a group's two eyes are of different brands). */
+async function brandSlugs(tx: Executor, productIds: number[]): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({ productId: products.id, brandSlug: brands.slug })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.productId, row.brandSlug]));
+}
+
+export type AddEyeOutcome = { ok: true } | { ok: false; reason: "no-group" | "eye-not-needed"; message: string };
+
+/** A refused add, thrown inside the cart's lock so that nothing (not even the version) changes. */
+class AddEyeRefused extends Error {
+  constructor(readonly outcome: Extract<AddEyeOutcome, { ok: false }>) {
+    super(outcome.message);
+  }
+}
+
+/**
+ * Spec 2 §4 eye rule: lens items added to a lens group of the cart, each for an eye the group still needs (one eye
+ * present: the other is needed), under the cart's lock. The group keeps its patient, doctor and prescription; its
+ * auto-reorder goes when the two eyes are now of different brands.
+ */
+export async function addEyeItems(
+  db: Database,
+  cartId: string,
+  groupId: string,
+  items: NewLineItem[],
+): Promise<AddEyeOutcome> {
+  try {
+    return await withCartLock(db, cartId, async (tx) => {
+      const group = (await loadGroups(tx, cartId)).find((candidate) => candidate.id === groupId);
+      if (!group || group.type !== "Lens") {
+        throw new AddEyeRefused({ ok: false, reason: "no-group", message: "no such lens group" });
+      }
+      const brandOf = await brandSlugs(
+        tx,
+        items.map((item) => item.productId),
+      );
+      let next: LineItemGroupState = group;
+      const added: LineItemState[] = [];
+      for (const item of items) {
+        const line: LineItemState = {
+          id: randomUUID(),
+          whichEye: item.whichEye,
+          productId: item.productId,
+          brandSlug: brandOf.get(item.productId) ?? "",
+          upc: item.upc,
+          quantity: item.quantity,
+          parameters: item.parameters,
+        };
+        try {
+          next = addEyeItem(next, line);
+        } catch (error) {
+          if (!(error instanceof GroupRuleError)) throw error;
+          throw new AddEyeRefused({ ok: false, reason: "eye-not-needed", message: error.message });
+        }
+        added.push(line);
+      }
+      await tx.insert(lineItems).values(
+        added.map((item) => ({
+          id: item.id,
+          groupId,
+          whichEye: item.whichEye,
+          productId: item.productId,
+          upc: item.upc,
+          quantity: item.quantity,
+          selectedParameters: { ...item.parameters },
+          classification: "lens",
+        })),
+      );
+      await tx
+        .update(lineItemGroups)
+        .set({
+          autoReorderFrequencyDays: next.autoReorderFrequencyDays,
+          rxEntryType: rxEntryType(next),
+          updatedAt: new Date(),
+        })
+        .where(eq(lineItemGroups.id, groupId));
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (error instanceof AddEyeRefused) return error.outcome;
+    throw error;
+  }
+}
+
+/**
+ * The eye a lens group of the cart needs by the eye rule (see `otherEyeNeeded`), with the group's patient, for the
+ * product page that adds it; null when the cart has no such group or it needs no single eye.
+ */
+export async function eyeNeededByGroup(
+  db: Executor,
+  cartId: string,
+  groupId: string,
+): Promise<{ eye: Eye; patient: PatientName | null } | null> {
+  const group = (await loadGroups(db, cartId)).find((candidate) => candidate.id === groupId);
+  const eye = group ? otherEyeNeeded(group) : null;
+  return group && eye ? { eye, patient: group.patient } : null;
 }
 
 /** A group as stored: the model's shape (for the rules) and its patient (for the cart page). */

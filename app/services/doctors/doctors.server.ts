@@ -7,6 +7,7 @@ import {
   DOCTOR_SEARCH_LIMIT,
   DOCTOR_SEARCH_MESSAGES,
   doctorSearchSchema,
+  parseDistance,
   parseLocation,
   parseSearchTerm,
   type ClinicFields,
@@ -55,6 +56,8 @@ export type DoctorSearchOutcome =
       location: ResolvedLocation | null;
       /** True when the empty location was filled in from the primary address. */
       usedPrimaryAddress: boolean;
+      /** The distance the results were kept within, when it applied (a name search near a ZIP or a city). */
+      withinMiles: number | null;
     }
   | { ok: false; error: DoctorSearchError };
 
@@ -167,13 +170,20 @@ const doctorColumns = {
 
 /**
  * Spec 2 §5 doctor search: by phone when the term is phone-shaped, else by name, near the location (an empty
- * location uses the primary address's ZIP). ZIP and city locations sort every match by distance; a state lists
- * its clinics by name (a phone search is not narrowed to the state). An unparseable location, or one the ZIP
- * dataset cannot place, is 'invalidLocation'.
+ * location uses the primary address's ZIP). ZIP and city locations sort every match by distance, and keep those
+ * within `withinMiles` when given (spec 1 §2.3 `distanceInMiles`); a state lists its clinics by name (a phone search
+ * is narrowed neither to the state nor to the distance). An unparseable location, or one the ZIP dataset cannot
+ * place, is 'invalidLocation'.
  */
 export async function searchDoctors(
   db: Database,
-  input: { term: string; location: string; primaryPostalCode?: string | null; limit?: number },
+  input: {
+    term: string;
+    location: string;
+    primaryPostalCode?: string | null;
+    withinMiles?: number | null;
+    limit?: number;
+  },
 ): Promise<DoctorSearchOutcome> {
   const term = parseSearchTerm(input.term);
   if (!term.ok) return { ok: false, error: term.error };
@@ -194,11 +204,13 @@ export async function searchDoctors(
 
   // A phone number names its doctor wherever they are: the location only orders those results, so a doctor who
   // exists is never hidden (and added a second time) because of the state typed next to the number.
+  const distance = location?.coordinates ? distanceSql(location.coordinates) : null;
+  const withinMiles = distance && term.term?.kind !== "phone" ? (input.withinMiles ?? null) : null;
   const conditions = [
     term.term ? termCondition(term.term) : undefined,
     location?.kind === "state" && term.term?.kind !== "phone" ? eq(clinics.state, location.state) : undefined,
+    distance && withinMiles !== null ? sql`${distance} <= ${withinMiles}` : undefined,
   ];
-  const distance = location?.coordinates ? distanceSql(location.coordinates) : null;
   const rows = await db
     .select({ ...doctorColumns, distanceMiles: distance ?? sql<number | null>`null::double precision` })
     .from(doctors)
@@ -221,6 +233,7 @@ export async function searchDoctors(
     term: term.term,
     location,
     usedPrimaryAddress,
+    withinMiles,
   };
 }
 
@@ -349,9 +362,14 @@ export async function addDoctor(
 }
 
 export interface DoctorSearchPage {
-  /** The form as submitted, with its messages. */
-  form: { q: string; location: string; errors: { q?: string; location?: string } };
-  /** False until the form was submitted (the URL has `q` or `location`). */
+  /** The form as submitted, with its messages; `distanceInMiles` is null when the URL has none. */
+  form: {
+    q: string;
+    location: string;
+    distanceInMiles: string | null;
+    errors: { q?: string; location?: string; distanceInMiles?: string };
+  };
+  /** False until the form was submitted (the URL has `q`, `nameOrPhone` or `location`). */
   submitted: boolean;
   results: DoctorResult[];
   /** "3 doctors near 83702", or null when nothing was searched. */
@@ -361,7 +379,8 @@ export interface DoctorSearchPage {
 }
 
 /**
- * The search pages' shared step: read `?q=&location=`, check them with the form's schema, search, and describe
+ * The search pages' shared step: read `?q=&location=` (the term also as the spec's `nameOrPhone`, and
+ * `distanceInMiles`: spec 1 §2.3, so a link can carry them), check them with the form's schema, search, and describe
  * the outcome for the page (messages under their fields, a heading for the results).
  */
 export async function doctorSearchFromQuery(
@@ -369,7 +388,11 @@ export async function doctorSearchFromQuery(
   params: URLSearchParams,
   primaryPostalCode: string | null,
 ): Promise<DoctorSearchPage> {
-  const raw = { q: params.get("q") ?? "", location: params.get("location") ?? "" };
+  const raw = {
+    q: params.get("q") ?? params.get("nameOrPhone") ?? "",
+    location: params.get("location") ?? "",
+    distanceInMiles: params.get("distanceInMiles"),
+  };
   const idle: DoctorSearchPage = {
     form: { ...raw, errors: {} },
     submitted: false,
@@ -377,13 +400,13 @@ export async function doctorSearchFromQuery(
     heading: null,
     phoneNotFound: null,
   };
-  if (!params.has("q") && !params.has("location")) return idle;
+  if (!params.has("q") && !params.has("nameOrPhone") && !params.has("location")) return idle;
   const submitted = { ...idle, submitted: true };
-  const checked = doctorSearchSchema.safeParse(raw);
+  const checked = doctorSearchSchema.safeParse({ ...raw, distanceInMiles: raw.distanceInMiles ?? "" });
   if (!checked.success) {
     const errors: DoctorSearchPage["form"]["errors"] = {};
     for (const issue of checked.error.issues) {
-      const field = issue.path[0] === "location" ? "location" : "q";
+      const field = issue.path[0] === "location" || issue.path[0] === "distanceInMiles" ? issue.path[0] : "q";
       errors[field] ??= issue.message;
     }
     return { ...submitted, form: { ...raw, errors } };
@@ -392,13 +415,14 @@ export async function doctorSearchFromQuery(
     term: checked.data.q,
     location: checked.data.location,
     primaryPostalCode,
+    withinMiles: parseDistance(checked.data.distanceInMiles) ?? null,
   });
   if (!outcome.ok) {
     const field = DOCTOR_SEARCH_ERROR_FIELD[outcome.error];
     return { ...submitted, form: { ...raw, errors: { [field]: DOCTOR_SEARCH_MESSAGES[outcome.error] } } };
   }
   const count = outcome.results.length;
-  const where = outcome.location ? ` ${describeLocation(outcome.location)}` : "";
+  const where = outcome.location ? ` ${describeLocation(outcome.location, outcome.withinMiles)}` : "";
   const heading = count === 0 ? `No doctors found${where}` : `${count === 1 ? "1 doctor" : `${count} doctors`}${where}`;
   return {
     ...submitted,

@@ -48,6 +48,7 @@ export async function syncExamVoucher(
         statusDate: new Date(exam.statusDate),
         potentialEvidence: exam.potentialEvidence,
         examDate: exam.examDate ? new Date(exam.examDate) : null,
+        providerId: exam.providerId ?? voucher.providerId,
         prescriptionId,
         syncedAt: now,
         updatedAt: now,

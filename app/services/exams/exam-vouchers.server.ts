@@ -132,6 +132,7 @@ export async function createExamVoucher(
       statusDate: new Date(exam.statusDate),
       potentialEvidence: exam.potentialEvidence,
       examDate: exam.examDate ? new Date(exam.examDate) : null,
+      providerId: exam.providerId,
       syncedAt: now,
       createdAt: now,
       updatedAt: now,

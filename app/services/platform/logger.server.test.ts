@@ -13,6 +13,9 @@ describe("redactUrl", () => {
     expect(redactUrl("/dashboard?token=xyz.sig")).toBe("/dashboard?token=[redacted]");
     expect(redactUrl("/cart?uecode=SAVE10")).toBe("/cart?uecode=[redacted]");
     expect(redactUrl("/api/authentication/pin?pin=042917")).toBe("/api/authentication/pin?pin=[redacted]");
+    expect(redactUrl("/prescription-request?request=Zm9vYmFyYmF6cXV4MTIz")).toBe(
+      "/prescription-request?request=[redacted]",
+    );
   });
 
   it("redacts passwords, e-mail addresses (whatever the parameter) and the usual secret names", () => {

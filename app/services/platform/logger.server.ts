@@ -14,10 +14,11 @@ import pino, { type DestinationStream, type Logger as PinoLogger } from "pino";
 
 /**
  * Query parameters whose values are secrets or personal data: the store's own (`token` auto-login, `code` reset and
- * snooze links, `uecode` coupons, `pin`, `to` on the dev mailbox) and the usual names of anyone else's.
+ * snooze links, `uecode` coupons, `pin`, `request` the prescription request's reference, which opens its page with
+ * the patient's and doctor's names, `to` on the dev mailbox) and the usual names of anyone else's.
  */
 const SECRET_PARAM =
-  /^(?:pin|otp|sig|signature|sid|key|to|phone|tel|name|first_?name|last_?name)$|token|code|pass|secret|mail|auth|session|credential|api_?key/i;
+  /^(?:pin|otp|sig|signature|sid|key|to|request|phone|tel|name|first_?name|last_?name)$|token|code|pass|secret|mail|auth|session|credential|api_?key/i;
 /** A value that is an e-mail address, whatever its parameter is called. */
 const EMAIL_ADDRESS = /[^\s@<>"'(),;:?&=/]+@[^\s@<>"'(),;:?&=/]+\.[A-Za-z]{2,}/g;
 const REDACTED = "[redacted]";

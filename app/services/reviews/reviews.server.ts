@@ -20,7 +20,7 @@ import { productPath } from "../catalog/catalog.server";
  */
 
 /** Placed orders: paid, neither deleted nor a test order. */
-const placedOrder = (customerId: number) =>
+export const placedOrder = (customerId: number) =>
   and(
     eq(orders.customerId, customerId),
     eq(orders.paymentState, "paid"),

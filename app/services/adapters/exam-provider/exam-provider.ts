@@ -51,6 +51,8 @@ export interface ProviderExam {
   leftUpc: string | null;
   /** Set once the status is Issued. */
   prescription: IssuedPrescription | null;
+  /** The office whose doctor examines the patient (its address: `providerAddress`); null while none is named. */
+  providerId: string | null;
 }
 
 /** The provider's doctor's office (spec: GET api/examInfo/providerAddress/{id}). */

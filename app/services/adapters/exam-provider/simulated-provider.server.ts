@@ -61,6 +61,8 @@ export function providerExamOf(row: SimulatedExamRow): ProviderExam {
     rightUpc: row.rightUpc,
     leftUpc: row.leftUpc,
     prescription: row.status === "Issued" ? (row.issuedPrescription ?? null) : null,
+    // The simulated practice has one office, whose doctor takes every exam.
+    providerId: SIMULATED_PRACTICE.id,
   };
 }
 

@@ -74,6 +74,7 @@ export const operations: ApiOperation[] = [
     method: "GET",
     path: "/api/examInfo/providerAddress/{id}",
     summary: "The exam provider's office address",
+    description: "The id is an exam's `providerId`, as GET /api/examInfo/{token}/details answers it.",
     tag,
     auth: "none",
     params: z.object({ id: z.string() }),
@@ -114,6 +115,10 @@ export const operations: ApiOperation[] = [
           leftUpc: z.string().nullable(),
           orderId: z.number().int().nullable(),
           prescriptionId: z.number().int().nullable(),
+          providerId: z
+            .string()
+            .nullable()
+            .describe("The provider's office whose doctor examines: GET /api/examInfo/providerAddress/{id}."),
         }),
       },
       ...errors({ 401: SIGN_IN, 404: "'Something went wrong with getting your exam info'." }),

@@ -44,6 +44,8 @@ export const examVouchers = pgTable(
     statusDate: timestamp("status_date", { withTimezone: true }).notNull().defaultNow(),
     potentialEvidence: boolean("potential_evidence").notNull().default(false),
     examDate: timestamp("exam_date", { withTimezone: true }),
+    /** The provider's office whose doctor examines (GET api/examInfo/providerAddress/{id}), as the provider names it. */
+    providerId: text("provider_id"),
     /** The doctor-issued prescription written into the wallet once the exam was Issued. */
     prescriptionId: integer("prescription_id").references(() => prescriptions.id, { onDelete: "set null" }),
     /** When the store last read the exam from the provider (details are cached 3 minutes). */

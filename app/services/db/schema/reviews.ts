@@ -43,8 +43,8 @@ export const reviews = pgTable(
 );
 
 /**
- * A report against a review. `reporterKey` is who reported ("customer:{id}" signed in, else "ip:{hash}"): unique per
- * review, so reporting twice counts once.
+ * A report against a review. `reporterKey` is who reported ("customer:{id}" a proven customer, else "ip:{hash}" of the
+ * client's address): unique per review, so reporting twice counts once.
  */
 export const reviewReports = pgTable(
   "review_reports",

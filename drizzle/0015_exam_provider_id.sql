@@ -1,0 +1,1 @@
+ALTER TABLE "exam_vouchers" ADD COLUMN "provider_id" text;
