@@ -61,6 +61,18 @@ const postBodies: Array<{ name: string; headers: Record<string, string>; body?: 
     body: "intent=guest&email=a%00%40b.co&firstName=%00&address1=1%00Main&groupId=%00&returnTo=%2F",
   },
   {
+    // `country[]` and `country[0]` make Conform read one field as a list (an address form once answered 500).
+    name: "a field in two bracketed spellings",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "country[]=a&country[0]=b&country.code=US&firstName=Ann&lastName=Lee&address1=12+Main+St&city=Boise&state=ID&postalCode=83702",
+  },
+  {
+    // A form whose list fields are missing (rapid reorder's quantities once answered 500).
+    name: "a form missing its list fields",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=update-totals&addressId=1&shippingLevel=0&paymentMethodId=1&quantities.x=2",
+  },
+  {
     name: "a 3 KB field",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: `intent=create-account&email=a%40b.co&firstName=${"y".repeat(3000)}&returnTo=%2F&password=${"z".repeat(3000)}`,
