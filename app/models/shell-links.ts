@@ -35,12 +35,30 @@ export function flyoutFor(url: string): "lenses" | "exam" | null {
   return null;
 }
 
-/** Spec 2.6: the My account dropdown; subscriptions only for customers who have one. */
+/**
+ * Rapid reorder (the last order on one page, decision 34) and Find my perfect brand (decision 35): linked where
+ * shoppers look for them (issue 25, decision 43), beside the spec's own links. Their paths are the pages' own
+ * (models/rapid-reorder.ts, models/brand-finder-query.ts; shell-links.test.ts keeps them equal), written out here so
+ * the shell ships neither page's schemas.
+ */
+export const RAPID_REORDER_LINK: MenuLink = { text: "Rapid reorder", url: "/rapid-reorder" };
+export const BRAND_FINDER_LINK: MenuLink = { text: "Find your perfect brand", url: "/try-contact-lens-brands/search" };
+
+/** The words of a link that reorders an order's items with rapid reorder (order history, the dashboard). */
+export function reorderTheseText(isLensOrder: boolean): string {
+  return isLensOrder ? "Reorder these lenses" : "Reorder these items";
+}
+
+/**
+ * Spec 2.6: the My account dropdown; subscriptions only for customers who have one. Rapid reorder after order
+ * history (decision 43).
+ */
 export function myAccountLinks(hasSubscriptions: boolean): MenuLink[] {
   return [
     { text: "My dashboard", url: "/dashboard" },
     { text: "My prescriptions", url: "/account/prescriptions" },
     { text: "Order status & history", url: "/account/order-history" },
+    RAPID_REORDER_LINK,
     ...(hasSubscriptions ? [{ text: "My subscriptions", url: "/account/subscriptions" }] : []),
     { text: "Account settings", url: "/account/settings" },
   ];
@@ -51,7 +69,7 @@ export interface FooterGroup {
   links: MenuLink[];
 }
 
-/** Spec 2.8: footer link groups. */
+/** Spec 2.8: footer link groups, and rapid reorder and the brand finder (decision 43). */
 export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
   return [
     {
@@ -79,6 +97,7 @@ export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
       links: [
         { text: "Order status", url: "/account/order-history" },
         { text: "Reorder", url: "/reorder" },
+        RAPID_REORDER_LINK,
         { text: "Upload prescription", url: "/upload-rx" },
         { text: "My prescriptions", url: "/account/prescriptions" },
         ...(hasSubscriptions ? [{ text: "My subscriptions", url: "/account/subscriptions" }] : []),
@@ -94,6 +113,7 @@ export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
         { text: "Using FSA & HSA funds", url: "/fsa-fund-use" },
         { text: "Coupons", url: "/coupon" },
         { text: "Online vision exam", url: "/exam/landing" },
+        BRAND_FINDER_LINK,
         { text: "Find an eye doctor", url: "/eye-doctor-search" },
         { text: "Ambassadors", url: "/welcome/ambassador" },
       ],
