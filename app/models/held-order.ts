@@ -28,7 +28,7 @@ export const HELD_ORDER_WORDS = {
   needsCall: `Your order is on hold. Please call us at ${SITE.phoneDisplay} so we can process your order.`,
   /** A lens group's prescription line while its order is held for it. */
   groupPrescription: "We need your current, valid prescription",
-  /** The buttons the banner has: the online exam for this order, and its upload. */
+  /** The buttons the banner has, in its order (spec 2): the online exam for this order, then its upload. */
   renew: RECAPTURE_MESSAGES.renew,
   upload: RECAPTURE_MESSAGES.upload,
   emailHeading: "Your order is on hold",

@@ -217,11 +217,11 @@ function LastOrder({ order }: { order: LastOrderView }) {
       ) : null}
       {order.isOnHold ? (
         <p className="order-actions" data-testid="last-order-held-actions">
-          <Link to={uploadRxPathFor(order.orderNumber)} className="button button-primary">
-            {HELD_ORDER_WORDS.upload}
-          </Link>{" "}
-          <Link to={heldOrderExamPath(order.orderNumber)} className="button">
+          <Link to={heldOrderExamPath(order.orderNumber)} className="button button-primary">
             {HELD_ORDER_WORDS.renew}
+          </Link>{" "}
+          <Link to={uploadRxPathFor(order.orderNumber)} className="button">
+            {HELD_ORDER_WORDS.upload}
           </Link>
         </p>
       ) : order.isExamNeeded ? (

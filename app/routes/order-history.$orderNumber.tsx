@@ -129,11 +129,11 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
       </p>
       {order.examPath && order.uploadPath ? (
         <p className="order-actions" data-testid="held-order-actions">
-          <Link to={order.uploadPath} className="button button-primary">
-            {HELD_ORDER_WORDS.upload}
-          </Link>{" "}
-          <Link to={order.examPath} className="button">
+          <Link to={order.examPath} className="button button-primary">
             {HELD_ORDER_WORDS.renew}
+          </Link>{" "}
+          <Link to={order.uploadPath} className="button">
+            {HELD_ORDER_WORDS.upload}
           </Link>
         </p>
       ) : order.uploadPath ? (

@@ -213,8 +213,8 @@ describe("order on hold e-mail", () => {
       `Your order LL12345678 is on hold. Dr. Rita ${hostile} couldn't confirm your prescription.\n\n` +
         "Your order needs your current, valid prescription. Please upload it now or take a quick online vision exam " +
         "so we can process your order.\n\n" +
-        "Upload Rx: https://store.test/upload-rx?oid=LL12345678\n\n" +
-        "Renew Rx Online: https://store.test/exam/start?order=LL12345678",
+        "Renew Rx Online: https://store.test/exam/start?order=LL12345678\n\n" +
+        "Upload Rx: https://store.test/upload-rx?oid=LL12345678",
     );
     expect(message.text).toContain(`Contact lenses for Ann Lee\n  2 × Acuvue Oasys (Right eye)`);
     expect(message.html).toContain('href="https://store.test/upload-rx?oid=LL12345678"');

@@ -265,8 +265,8 @@ export function orderOnHoldEmail(input: OrderOnHoldInput): EmailMessage {
   const actions =
     heldOrderNeed(statuses) === "prescription"
       ? [
-          { label: HELD_ORDER_WORDS.upload, url: new URL(uploadRxPathFor(order.orderNumber), orderLink).toString() },
           { label: HELD_ORDER_WORDS.renew, url: new URL(heldOrderExamPath(order.orderNumber), orderLink).toString() },
+          { label: HELD_ORDER_WORDS.upload, url: new URL(uploadRxPathFor(order.orderNumber), orderLink).toString() },
         ]
       : [];
 
