@@ -183,7 +183,7 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       {data?.prescriptionReminder && handle.headerType === "standard" ? (
         <PrescriptionReminder reminder={data.prescriptionReminder} />
       ) : null}
-      <ProgressBar pageName={handle.pageName} />
+      {handle.progressBar ? <ProgressBar pageName={handle.pageName} /> : null}
       <main id="main" className="page" data-page-name={handle.pageName}>
         {children}
       </main>
