@@ -170,8 +170,10 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
         locationKey={location.key}
       />
       {/* Right after the header, so a reader meets them first (text browsers and screen readers read the document
-          in order; with CSS the toast floats at the bottom and a dialog over the page): the notice of what just
-          happened, then any open dialog, the shell's own and the page's (DialogSlot.tsx). */}
+          in order; with CSS the attention banner and the toast sit at the bottom and a dialog over the page): a held
+          order's attention banner, the notice of what just happened, then any open dialog, the shell's own and the
+          page's (DialogSlot.tsx). */}
+      {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
       {data?.toast ? <Toast key={data.toast.id} toast={data.toast} /> : null}
       {/* Each dialog's code is its own chunk, rendered without a Suspense boundary (components/shell/dialogs.ts). */}
       {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
@@ -192,7 +194,6 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
           dataLayer={{ pageName: handle.pageName, signedIn: data.signedIn, serviceType: data.serviceType }}
         />
       ) : null}
-      {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
       {handle.footerVisible ? (
         <SiteFooter
           simplified={handle.footerSimplified}
