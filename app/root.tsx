@@ -154,8 +154,9 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
   const pageHref = withoutAdChoices(location.pathname, location.search);
   return (
     <>
+      {/* The first thing to focus: past the ribbon, the header's menus and search forms, to the page. */}
       <a href="#main" className="skip-link">
-        Skip to content
+        Skip to main content
       </a>
       {data?.ribbon && handle.headerPromoVisible ? <PromoRibbon ribbon={data.ribbon} returnTo={returnTo} /> : null}
       <SiteHeader
@@ -186,7 +187,8 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
         <PrescriptionReminder reminder={data.prescriptionReminder} />
       ) : null}
       {handle.progressBar ? <ProgressBar pageName={handle.pageName} /> : null}
-      <main id="main" className="page" data-page-name={handle.pageName}>
+      {/* tabIndex -1: the skip link moves focus here, so the next Tab goes on inside the page. */}
+      <main id="main" className="page" data-page-name={handle.pageName} tabIndex={-1}>
         {children}
       </main>
       {data ? (
