@@ -26,7 +26,12 @@ export const EXAM_FLYOUT = {
   heading: "Renew your prescription online",
   bullets: ["10-minute online vision exam", "Only $20 and FSA/HSA eligible", "Doctor-issued prescription"],
   cta: { text: "Learn more", url: "/exam/landing" },
+  /** Said after 'Learn more' to screen readers (visually hidden, as the footer's), so the link names where it goes. */
+  ctaContext: "about the online vision exam",
 } as const;
+
+/** Spec 2.8: the footer's promise banner links 'Learn more'; this is said after it to screen readers. */
+export const PROMISE_LINK_CONTEXT = "about the Gajillion Percent Promise";
 
 /** Which flyout a header link opens (spec 4.2: /lenses and /exam/landing). */
 export function flyoutFor(url: string): "lenses" | "exam" | null {
