@@ -154,8 +154,9 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
   const pageHref = withoutAdChoices(location.pathname, location.search);
   return (
     <>
+      {/* The first thing to focus: past the ribbon, the header's menus and search forms, to the page. */}
       <a href="#main" className="skip-link">
-        Skip to content
+        Skip to main content
       </a>
       {data?.ribbon && handle.headerPromoVisible ? <PromoRibbon ribbon={data.ribbon} returnTo={returnTo} /> : null}
       <SiteHeader
@@ -170,8 +171,10 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
         locationKey={location.key}
       />
       {/* Right after the header, so a reader meets them first (text browsers and screen readers read the document
-          in order; with CSS the toast floats at the bottom and a dialog over the page): the notice of what just
-          happened, then any open dialog, the shell's own and the page's (DialogSlot.tsx). */}
+          in order; with CSS the attention banner and the toast sit at the bottom and a dialog over the page): a held
+          order's attention banner, the notice of what just happened, then any open dialog, the shell's own and the
+          page's (DialogSlot.tsx). */}
+      {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
       {data?.toast ? <Toast key={data.toast.id} toast={data.toast} /> : null}
       {/* Each dialog's code is its own chunk, rendered without a Suspense boundary (components/shell/dialogs.ts). */}
       {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
@@ -183,8 +186,9 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       {data?.prescriptionReminder && handle.headerType === "standard" ? (
         <PrescriptionReminder reminder={data.prescriptionReminder} />
       ) : null}
-      <ProgressBar pageName={handle.pageName} />
-      <main id="main" className="page" data-page-name={handle.pageName}>
+      {handle.progressBar ? <ProgressBar pageName={handle.pageName} /> : null}
+      {/* tabIndex -1: the skip link moves focus here, so the next Tab goes on inside the page. */}
+      <main id="main" className="page" data-page-name={handle.pageName} tabIndex={-1}>
         {children}
       </main>
       {data ? (
@@ -192,7 +196,6 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
           dataLayer={{ pageName: handle.pageName, signedIn: data.signedIn, serviceType: data.serviceType }}
         />
       ) : null}
-      {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
       {handle.footerVisible ? (
         <SiteFooter
           simplified={handle.footerSimplified}

@@ -15,6 +15,7 @@ import {
   orderStatusMessage,
   PRESCRIPTION_STATUSES,
   prescriptionStatusText,
+  showsExpectedDelivery,
   trackingStatus,
   trackingUrl,
 } from "./order-status";
@@ -192,7 +193,7 @@ describe("words for the shopper", () => {
 
   it("says why a processing order waits, the shopper's own step first", () => {
     const message = (prescriptionStatuses: Array<string | null>) =>
-      orderStatusMessage({ ...base, statusCode: "H", prescriptionStatuses });
+      orderStatusMessage({ ...base, statusCode: "D", prescriptionStatuses });
     expect(message(["Verified", "PendingVerification"])).toBe("We're verifying your prescription with your doctor.");
     expect(message(["PendingVerification", "PendingSubmission"])).toMatch(/waiting for your prescription/);
     expect(message(["PendingExam"])).toBe("We're waiting for your eye exam results.");
@@ -201,6 +202,31 @@ describe("words for the shopper", () => {
     expect(orderStatusMessage({ ...base, statusCode: "" })).toBe(
       "We're preparing your order. Expected to arrive Thu, Nov 19.",
     );
+  });
+
+  it("a held order (H or S) reads 'On hold', says what it needs and gives no date", () => {
+    for (const statusCode of ["H", "S"]) {
+      expect(orderStatusLabel({ statusCode }), statusCode).toBe("On hold");
+      const message = orderStatusMessage({ ...base, statusCode, prescriptionStatuses: ["PendingVerification"] });
+      expect(message, statusCode).toBe(
+        "Your order needs your current, valid prescription. Please upload it now or take a quick online vision exam so we can process your order.",
+      );
+      expect(message).not.toMatch(/verifying|Expected|Thu, Nov 19/);
+      expect(showsExpectedDelivery({ statusCode }), statusCode).toBe(false);
+    }
+    expect(orderStatusMessage({ ...base, statusCode: "H", prescriptionStatuses: ["Verified", null] })).toBe(
+      "Your order is on hold. Please call us at 1-800-266-8228 so we can process your order.",
+    );
+    // Released (blank again), it is processing with its date.
+    expect(orderStatusLabel({ statusCode: "" })).toBe("Processing");
+    expect(showsExpectedDelivery({ statusCode: "" })).toBe(true);
+  });
+
+  it("shows an expected delivery while processing or on the way, not once delivered or cancelled", () => {
+    expect(showsExpectedDelivery({ statusCode: "D" })).toBe(true);
+    expect(showsExpectedDelivery({ statusCode: "G" })).toBe(true);
+    expect(showsExpectedDelivery({ statusCode: "G", deliveredAt: new Date() })).toBe(false);
+    for (const statusCode of ["-", "|", "Q"]) expect(showsExpectedDelivery({ statusCode }), statusCode).toBe(false);
   });
 
   it("gives the expected or the actual delivery of a shipped order", () => {

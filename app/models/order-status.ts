@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "./business-time";
 import { formatCents } from "./catalog";
+import { HELD_ORDER_WORDS, heldOrderMessage, isOrderOnHold } from "./held-order";
 import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "./lens-parameters";
 import { DELIVERY_BUFFER_DAYS, formatDeliveryDate, shippingDays, shippingPriceLabel } from "./shipping";
 
@@ -156,8 +157,12 @@ export interface OrderStatusTextInput extends OrderDeliveryInput {
   prescriptionStatuses?: ReadonlyArray<string | null>;
 }
 
-/** The short label of an order's status: Shipped reads "Delivered" once the carrier has delivered it. */
+/**
+ * The short label of an order's status: Shipped reads "Delivered" once the carrier has delivered it, and a held
+ * order (Processing by its code) reads "On hold" (held-order.ts).
+ */
 export function orderStatusLabel(order: { statusCode: string | null; deliveredAt?: DateInput | null }): string {
+  if (isOrderOnHold(order.statusCode)) return HELD_ORDER_WORDS.label;
   const status = orderStatus(order.statusCode);
   switch (status) {
     case "Shipped":
@@ -181,8 +186,12 @@ const PRESCRIPTION_WAITS: ReadonlyArray<[PrescriptionStatus, string]> = [
   ["PendingVerification", "We're verifying your prescription with your doctor."],
 ];
 
-/** One sentence about where the order is (spec: orderStatusMessage). */
+/**
+ * One sentence about where the order is (spec: orderStatusMessage). A held order says what it needs and no date
+ * (held-order.ts).
+ */
 export function orderStatusMessage(order: OrderStatusTextInput): string {
+  if (isOrderOnHold(order.statusCode)) return heldOrderMessage(order.prescriptionStatuses ?? []);
   const status = orderStatus(order.statusCode);
   if (status === "Deleted") return "This order was cancelled.";
   if (status === "Test") return "This is a test order; it will not ship.";
@@ -193,6 +202,16 @@ export function orderStatusMessage(order: OrderStatusTextInput): string {
   if (status === "Shipped") return `On its way. Expected to arrive ${expected}.`;
   const waiting = PRESCRIPTION_WAITS.find(([waitStatus]) => order.prescriptionStatuses?.includes(waitStatus));
   return waiting ? waiting[1] : `We're preparing your order. Expected to arrive ${expected}.`;
+}
+
+/**
+ * Whether a page shows the order's expected delivery: while it is processing (not held: a held order has no date
+ * until it is released) or shipped and not yet delivered.
+ */
+export function showsExpectedDelivery(order: { statusCode: string | null; deliveredAt?: DateInput | null }): boolean {
+  const status = orderStatus(order.statusCode);
+  if (status === "Processing") return !isOrderOnHold(order.statusCode);
+  return status === "Shipped" && !order.deliveredAt;
 }
 
 /** "2 × Acuvue Oasys, 1 × Biotrue": boxes per product, in the order they first appear. */

@@ -45,6 +45,7 @@ describe("resolvePageHandle", () => {
       headerType: "simple",
       footerVisible: true,
       footerSimplified: true,
+      progressBar: true,
       headerPromoVisible: true,
       shell: true,
       liveChat: false,
@@ -66,5 +67,26 @@ describe("resolvePageHandle", () => {
     const handle = { pageName: "Content", headerType: (data: unknown) => (data as { h: "portal" }).h };
     expect(resolvePageHandle([{ handle, data: { h: "portal" } }]).headerType).toBe("portal");
     expect(resolvePageHandle([]).headerType).toBe("standard");
+  });
+
+  it("shows the progress bar and the full footer unless the page (or its data) says otherwise", () => {
+    expect(resolvePageHandle([{ handle: { pageName: "Cart" } }])).toMatchObject({
+      progressBar: true,
+      footerSimplified: false,
+    });
+    const handle = {
+      pageName: "UploadSuccess",
+      progressBar: (data: unknown) => (data as { kind: string }).kind === "group",
+      footerSimplified: (data: unknown) => (data as { kind: string }).kind === "group",
+    };
+    expect(resolvePageHandle([{ handle, data: { kind: "group" } }])).toMatchObject({
+      progressBar: true,
+      footerSimplified: true,
+    });
+    expect(resolvePageHandle([{ handle, data: { kind: "order" } }])).toMatchObject({
+      progressBar: false,
+      footerSimplified: false,
+    });
+    expect(resolvePageHandle([{ handle: { pageName: "Dashboard", progressBar: false } }]).progressBar).toBe(false);
   });
 });

@@ -7,8 +7,14 @@ export interface PageHandle {
   headerType?: HeaderType | ((data: unknown) => HeaderType | undefined);
   /** Default true. */
   footerVisible?: boolean;
-  /** The simplified footer omits the upper part (spec 2.8). */
-  footerSimplified?: boolean;
+  /** The simplified footer omits the upper part (spec 2.8). A function when the page's data decides it. */
+  footerSimplified?: boolean | ((data: unknown) => boolean);
+  /**
+   * Default true: the funnel's progress bar shows on the pages it has a step for (funnel-progress.ts). A function
+   * when the page's data decides it (upload-success is a purchase step for a cart's group, not for an order's or the
+   * account's upload).
+   */
+  progressBar?: boolean | ((data: unknown) => boolean);
   /** Default true. */
   headerPromoVisible?: boolean;
   /**
@@ -30,8 +36,12 @@ export interface PageHandle {
   pageDialog?: boolean;
 }
 
-export type ResolvedPageHandle = Required<Omit<PageHandle, "cache" | "headerType" | "pageDialog">> & {
+export type ResolvedPageHandle = Required<
+  Omit<PageHandle, "cache" | "headerType" | "footerSimplified" | "progressBar" | "pageDialog">
+> & {
   headerType: HeaderType;
+  footerSimplified: boolean;
+  progressBar: boolean;
 };
 
 export const DEFAULT_PAGE_HANDLE: ResolvedPageHandle = {
@@ -39,6 +49,7 @@ export const DEFAULT_PAGE_HANDLE: ResolvedPageHandle = {
   headerType: "standard",
   footerVisible: true,
   footerSimplified: false,
+  progressBar: true,
   headerPromoVisible: true,
   shell: true,
   liveChat: false,
@@ -85,17 +96,19 @@ export function appendSegment(base: string, extraSegment?: string | null): strin
   return `${base}/${encodeURIComponent(extraSegment.replace(/^\/+|\/+$/g, ""))}`;
 }
 
-/** The deepest handle wins; a headerType function is evaluated with that route's data. */
+/** The deepest handle wins; an option given as a function is evaluated with that route's data. */
 export function resolvePageHandle(matches: ReadonlyArray<{ handle?: unknown; data?: unknown }>): ResolvedPageHandle {
   const match = [...matches].reverse().find((candidate) => (candidate.handle as PageHandle | undefined)?.pageName);
   if (!match) return DEFAULT_PAGE_HANDLE;
   const handle = match.handle as PageHandle;
-  const headerType = typeof handle.headerType === "function" ? handle.headerType(match.data) : handle.headerType;
+  const of = <T>(option: T | ((data: unknown) => T | undefined) | undefined): T | undefined =>
+    typeof option === "function" ? (option as (data: unknown) => T | undefined)(match.data) : option;
   return {
     pageName: handle.pageName,
-    headerType: headerType ?? DEFAULT_PAGE_HANDLE.headerType,
+    headerType: of(handle.headerType) ?? DEFAULT_PAGE_HANDLE.headerType,
     footerVisible: handle.footerVisible ?? DEFAULT_PAGE_HANDLE.footerVisible,
-    footerSimplified: handle.footerSimplified ?? DEFAULT_PAGE_HANDLE.footerSimplified,
+    footerSimplified: of(handle.footerSimplified) ?? DEFAULT_PAGE_HANDLE.footerSimplified,
+    progressBar: of(handle.progressBar) ?? DEFAULT_PAGE_HANDLE.progressBar,
     headerPromoVisible: handle.headerPromoVisible ?? DEFAULT_PAGE_HANDLE.headerPromoVisible,
     shell: handle.shell ?? DEFAULT_PAGE_HANDLE.shell,
     liveChat: handle.liveChat ?? DEFAULT_PAGE_HANDLE.liveChat,

@@ -8,6 +8,7 @@ import {
   QA_LONG_PRESS_MS,
   QA_START_POSITION,
   qaFlagFromQuery,
+  qaStartPosition,
   startPress,
   withoutQaParam,
 } from "./qa-button";
@@ -61,6 +62,13 @@ describe("the QA button's press and drag", () => {
     const back = movePress(drag.press, { x: 41, y: 40 }, button, viewport);
     expect(back.position).toEqual({ x: 21, y: 20 });
     expect(endPress(back.press, 5000)).toBe("drag-end");
+  });
+
+  it("starts 20 px from the left and 20 px up from the bottom, clear of the header's hamburger at the top left", () => {
+    expect(qaStartPosition(button, viewport)).toEqual({ x: 20, y: viewport.height - button.height - 20 });
+    expect(qaStartPosition(button, { width: 390, height: 700 })).toEqual({ x: 20, y: 632 });
+    // A window too small for the offsets keeps the button inside it.
+    expect(qaStartPosition(button, { width: 40, height: 40 })).toEqual({ x: 0, y: 0 });
   });
 
   it("keeps the button inside the window", () => {

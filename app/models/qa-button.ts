@@ -2,7 +2,8 @@
  * The QA helper button (spec 1 §2.12), its pure rules: the URL flag, and what a press does. Shown only outside
  * production, on mobile, when enabled; enabled by the URL flag `qa` empty or 'true' and remembered for the
  * session. A short press opens the QA panel; a press held 1 s shows the close control (the button jiggles);
- * moving more than 5 px starts a drag that keeps the button inside the window; it starts at x 20, y 20. The
+ * moving more than 5 px starts a drag that keeps the button inside the window; it starts at x 20, y 20 (from the
+ * bottom left, qaStartPosition). The
  * close control hides the button, clears the flag and removes the URL parameter.
  */
 
@@ -46,6 +47,18 @@ export function clampToWindow(position: Point, button: Size, viewport: Size): Po
     x: clamp(position.x, viewport.width - button.width),
     y: clamp(position.y, viewport.height - button.height),
   };
+}
+
+/**
+ * Where the button starts: the spec's x 20, y 20, with y measured up from the window's bottom edge, so the button
+ * starts clear of the header, whose hamburger menu sits at the top left (issue 25, decision 43).
+ */
+export function qaStartPosition(button: Size, viewport: Size): Point {
+  return clampToWindow(
+    { x: QA_START_POSITION.x, y: viewport.height - button.height - QA_START_POSITION.y },
+    button,
+    viewport,
+  );
 }
 
 /** A press in progress: where it began (pointer and button), when, and whether it has become a drag. */

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { HELD_STATUS_CODES } from "./held-order";
 import { safeReturnPathSchema } from "./return-path";
 
 /**
@@ -8,8 +9,8 @@ import { safeReturnPathSchema } from "./return-path";
  * it or the order gets what it needs.
  */
 
-/** Spec: status codes H or S. */
-export const RECAPTURE_STATUS_CODES = ["H", "S"] as const;
+/** Spec: status codes H or S (held orders, models/held-order.ts). */
+export const RECAPTURE_STATUS_CODES = HELD_STATUS_CODES;
 /** Spec: pending exam or pending verification; FailedExam too, which a doctor's rejection of an expired one sets. */
 export const RECAPTURE_PRESCRIPTION_STATUSES = ["PendingExam", "PendingVerification", "FailedExam"] as const;
 /** Spec: orders within the last 30 days; no completed exam within 14 days; completed entries forgotten after 2. */

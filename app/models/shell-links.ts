@@ -26,7 +26,12 @@ export const EXAM_FLYOUT = {
   heading: "Renew your prescription online",
   bullets: ["10-minute online vision exam", "Only $20 and FSA/HSA eligible", "Doctor-issued prescription"],
   cta: { text: "Learn more", url: "/exam/landing" },
+  /** Said after 'Learn more' to screen readers (visually hidden, as the footer's), so the link names where it goes. */
+  ctaContext: "about the online vision exam",
 } as const;
+
+/** Spec 2.8: the footer's promise banner links 'Learn more'; this is said after it to screen readers. */
+export const PROMISE_LINK_CONTEXT = "about the Gajillion Percent Promise";
 
 /** Which flyout a header link opens (spec 4.2: /lenses and /exam/landing). */
 export function flyoutFor(url: string): "lenses" | "exam" | null {
@@ -35,12 +40,30 @@ export function flyoutFor(url: string): "lenses" | "exam" | null {
   return null;
 }
 
-/** Spec 2.6: the My account dropdown; subscriptions only for customers who have one. */
+/**
+ * Rapid reorder (the last order on one page, decision 34) and Find my perfect brand (decision 35): linked where
+ * shoppers look for them (issue 25, decision 43), beside the spec's own links. Their paths are the pages' own
+ * (models/rapid-reorder.ts, models/brand-finder-query.ts; shell-links.test.ts keeps them equal), written out here so
+ * the shell ships neither page's schemas.
+ */
+export const RAPID_REORDER_LINK: MenuLink = { text: "Rapid reorder", url: "/rapid-reorder" };
+export const BRAND_FINDER_LINK: MenuLink = { text: "Find your perfect brand", url: "/try-contact-lens-brands/search" };
+
+/** The words of a link that reorders an order's items with rapid reorder (order history, the dashboard). */
+export function reorderTheseText(isLensOrder: boolean): string {
+  return isLensOrder ? "Reorder these lenses" : "Reorder these items";
+}
+
+/**
+ * Spec 2.6: the My account dropdown; subscriptions only for customers who have one. Rapid reorder after order
+ * history (decision 43).
+ */
 export function myAccountLinks(hasSubscriptions: boolean): MenuLink[] {
   return [
     { text: "My dashboard", url: "/dashboard" },
     { text: "My prescriptions", url: "/account/prescriptions" },
     { text: "Order status & history", url: "/account/order-history" },
+    RAPID_REORDER_LINK,
     ...(hasSubscriptions ? [{ text: "My subscriptions", url: "/account/subscriptions" }] : []),
     { text: "Account settings", url: "/account/settings" },
   ];
@@ -51,7 +74,7 @@ export interface FooterGroup {
   links: MenuLink[];
 }
 
-/** Spec 2.8: footer link groups. */
+/** Spec 2.8: footer link groups, and rapid reorder and the brand finder (decision 43). */
 export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
   return [
     {
@@ -79,6 +102,7 @@ export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
       links: [
         { text: "Order status", url: "/account/order-history" },
         { text: "Reorder", url: "/reorder" },
+        RAPID_REORDER_LINK,
         { text: "Upload prescription", url: "/upload-rx" },
         { text: "My prescriptions", url: "/account/prescriptions" },
         ...(hasSubscriptions ? [{ text: "My subscriptions", url: "/account/subscriptions" }] : []),
@@ -94,6 +118,7 @@ export function footerGroups(hasSubscriptions: boolean): FooterGroup[] {
         { text: "Using FSA & HSA funds", url: "/fsa-fund-use" },
         { text: "Coupons", url: "/coupon" },
         { text: "Online vision exam", url: "/exam/landing" },
+        BRAND_FINDER_LINK,
         { text: "Find an eye doctor", url: "/eye-doctor-search" },
         { text: "Ambassadors", url: "/welcome/ambassador" },
       ],

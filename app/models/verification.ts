@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { formatBusinessMoment, PASSIVE_VERIFICATION_BUSINESS_HOURS } from "./business-hours";
+import { holdReasonText, prescriberName } from "./held-order";
 import type { PrescriptionStatus } from "./order-status";
 
 /**
@@ -85,14 +86,12 @@ export interface VerificationNotice {
   text: string;
 }
 
-const doctorName = (doctor: VerificationNoticeInput["doctor"]) =>
-  doctor ? `Dr. ${doctor.firstName.trim()} ${doctor.lastName.trim()}` : "your doctor";
-
-const HOLD_TEXT = "Your order is on hold: we need a current, valid prescription to send your lenses.";
-
-/** Where a group's verification stands, in the shopper's words; null when there is nothing to say. */
+/**
+ * Where a group's verification stands, in the shopper's words; null when there is nothing to say. An answer that
+ * put the order on hold gives its reason only: what the held order needs is its status message (held-order.ts).
+ */
 export function verificationNotice(input: VerificationNoticeInput): VerificationNotice | null {
-  const doctor = doctorName(input.doctor);
+  const doctor = prescriberName(input.doctor);
   switch (input.state) {
     case "queued":
       return { tone: "info", text: `We're asking ${doctor} to confirm your prescription.` };
@@ -121,9 +120,9 @@ export function verificationNotice(input: VerificationNoticeInput): Verification
         text: `${doctor} didn't answer within ${PASSIVE_VERIFICATION_BUSINESS_HOURS} business hours, so your prescription is verified.`,
       };
     case "invalid":
-      return { tone: "attention", text: `${doctor} couldn't confirm your prescription. ${HOLD_TEXT}` };
+      return { tone: "attention", text: holdReasonText({ kind: "prescription-invalid", doctor: input.doctor }) };
     case "expired":
-      return { tone: "attention", text: `${doctor} told us your prescription has expired. ${HOLD_TEXT}` };
+      return { tone: "attention", text: holdReasonText({ kind: "prescription-expired", doctor: input.doctor }) };
     default:
       return null;
   }

@@ -1,10 +1,12 @@
 import { DateTime } from "luxon";
 import { Link } from "react-router";
+import { uploadRxPathFor } from "~/models/file-type";
 import { UPLOAD_RX_PATH } from "~/models/funnel";
+import { HELD_ORDER_WORDS, heldOrderExamPath } from "~/models/held-order";
 import type { PageHandle } from "~/models/page";
 import { expiringHeadline, expiryView, prescriptionPath } from "~/models/prescriptions";
 import { EXAM_PATH, REORDER_PATH } from "~/models/reorder";
-import { myAccountLinks } from "~/models/shell-links";
+import { BRAND_FINDER_LINK, myAccountLinks, RAPID_REORDER_LINK, reorderTheseText } from "~/models/shell-links";
 import { businessToday, formatReorderDate } from "~/models/subscription";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { lastOrderView, type LastOrderView } from "~/services/orders/last-order.server";
@@ -73,7 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ]
         : [],
     ),
-    links: myAccountLinks(hasSubscriptions).filter((link) => link.url !== "/dashboard"),
+    // The account's pages, then the brand finder (decision 43).
+    links: [...myAccountLinks(hasSubscriptions).filter((link) => link.url !== "/dashboard"), BRAND_FINDER_LINK],
   };
 }
 
@@ -160,34 +163,44 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The last-order view: status and delivery while it is on its way; once old (spec 2 §4), the invitation to reorder. */
+/**
+ * The last-order view: status and delivery while it is on its way; once old (spec 2 §4), the invitation to reorder.
+ * A held order says what it needs, with the banner's two ways to send it, and no delivery date (held-order.ts).
+ */
 function LastOrder({ order }: { order: LastOrderView }) {
+  const isLensOrder = order.lensProductIds.length > 0;
   return (
     <div className="order-card" data-order={order.orderNumber}>
       <p>
         <Link to={order.href}>Order {order.orderNumber}</Link>, placed {order.orderedOn}
         {order.product ? ` (${order.product.productName})` : ""}.
       </p>
-      <p>
-        <span className="order-status" data-testid="last-order-status">
+      {/* The label and the message are blocks of their own, so a text browser does not run them together. */}
+      <div className="order-status-line">
+        <p
+          className={`order-status ${order.isOnHold ? "order-status-on-hold" : "order-status-processing"}`}
+          data-testid="last-order-status"
+        >
           {order.statusLabel}
-        </span>{" "}
-        {order.statusMessage}
-      </p>
+        </p>
+        <p className="order-message" data-testid="last-order-message">
+          {order.statusMessage}
+        </p>
+      </div>
       {order.isOld ? (
         <p>
           Running low? <Link to={REORDER_PATH}>Reorder your lenses</Link>
         </p>
-      ) : (
+      ) : order.expectedDelivery || order.trackingNumber ? (
         <dl className="order-facts">
-          {order.deliveredDate ? null : (
-            <>
+          {order.expectedDelivery ? (
+            <div>
               <dt>Expected delivery</dt>
               <dd data-testid="last-order-delivery">{order.expectedDelivery}</dd>
-            </>
-          )}
+            </div>
+          ) : null}
           {order.trackingNumber ? (
-            <>
+            <div>
               <dt>Tracking</dt>
               <dd>
                 {order.trackingUrl ? (
@@ -198,17 +211,30 @@ function LastOrder({ order }: { order: LastOrderView }) {
                   order.trackingNumber
                 )}
               </dd>
-            </>
+            </div>
           ) : null}
         </dl>
-      )}
-      {order.isExamNeeded ? (
+      ) : null}
+      {order.isOnHold ? (
+        <p className="order-actions" data-testid="last-order-held-actions">
+          <Link to={heldOrderExamPath(order.orderNumber)} className="button button-primary">
+            {HELD_ORDER_WORDS.renew}
+          </Link>{" "}
+          <Link to={uploadRxPathFor(order.orderNumber)} className="button">
+            {HELD_ORDER_WORDS.upload}
+          </Link>
+        </p>
+      ) : order.isExamNeeded ? (
         <p>
           We still need a prescription for this order.{" "}
           <Link to={`${UPLOAD_RX_PATH}?oid=${encodeURIComponent(order.orderNumber)}`}>Upload your prescription</Link> or{" "}
           <Link to={EXAM_PATH}>take the online eye exam</Link>.
         </p>
-      ) : null}
+      ) : (
+        <p>
+          <Link to={RAPID_REORDER_LINK.url}>{reorderTheseText(isLensOrder)}</Link>
+        </p>
+      )}
     </div>
   );
 }

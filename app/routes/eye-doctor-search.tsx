@@ -3,6 +3,7 @@ import { DoctorResults } from "~/components/doctor/DoctorResults";
 import { DoctorSearchForm } from "~/components/doctor/DoctorSearchForm";
 import { isInternational } from "~/models/address";
 import type { PageHandle } from "~/models/page";
+import { pageMeta } from "~/models/seo";
 import { SITE } from "~/models/site";
 import { getPrimaryAddress } from "~/services/accounts/addresses.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
@@ -15,22 +16,27 @@ export const handle: PageHandle = { pageName: "EyeDoctorSearch", headerType: "st
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: doctorStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Find an eye doctor near you | ${SITE.name}` },
-  {
-    name: "description",
-    content:
-      "Search eye doctors and optometry clinics by name, phone number, ZIP code, city or state, and see their address, phone and the doctors who practise there.",
-  },
-];
+// Every search is the same page to a search engine: the canonical link names the page without its query.
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? pageMeta(
+        {
+          title: `Find an eye doctor near you | ${SITE.name}`,
+          description:
+            "Search eye doctors and optometry clinics by name, phone number, ZIP code, city or state, and see their address, phone and the doctors who practise there.",
+          canonical: "/eye-doctor-search",
+        },
+        loaderData.siteUrl,
+      )
+    : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const { customer } = context.get(visitorContext);
   const primary = customer ? await getPrimaryAddress(db, customer.id) : null;
   const primaryPostalCode = primary && !isInternational(primary.country) ? primary.postalCode.slice(0, 5) : null;
   const search = await doctorSearchFromQuery(db, new URL(request.url).searchParams, primaryPostalCode);
-  return { search, primaryPostalCode };
+  return { search, primaryPostalCode, siteUrl: config.siteUrl };
 }
 
 export default function EyeDoctorSearchPage({ loaderData }: Route.ComponentProps) {

@@ -30,14 +30,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">{home.hero.eyebrow}</p>
         <h1 id="hero-heading">{home.hero.heading}</h1>
         <p className="hero-text">{home.hero.text}</p>
-        <p className="hero-actions">
-          <Link to={home.hero.primaryCta.href} className="button button-primary">
-            {home.hero.primaryCta.label}
-          </Link>
-          <Link to={home.hero.secondaryCta.href} className="button">
-            {home.hero.secondaryCta.label}
-          </Link>
-        </p>
+        {/* A list: without CSS (a text browser) the two calls to action are two lines, not one run-on phrase. */}
+        <ul className="hero-actions">
+          <li>
+            <Link to={home.hero.primaryCta.href} className="button button-primary">
+              {home.hero.primaryCta.label}
+            </Link>
+          </li>
+          <li>
+            <Link to={home.hero.secondaryCta.href} className="button">
+              {home.hero.secondaryCta.label}
+            </Link>
+          </li>
+        </ul>
       </section>
 
       <section aria-labelledby="lens-types-heading">

@@ -15,6 +15,7 @@ import {
   type ListSort,
 } from "~/models/product-list";
 import { pageMeta } from "~/models/seo";
+import { BRAND_FINDER_LINK } from "~/models/shell-links";
 import { listBrandSlugs, listLensBrands, listProductTiles, PRODUCT_TYPE } from "~/services/catalog/catalog.server";
 import { notFound } from "~/services/content/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
@@ -82,6 +83,9 @@ export default function LensesPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="product-list">
       <h1>{title}</h1>
+      <p className="product-list-finder">
+        Want to try a different brand? <Link to={BRAND_FINDER_LINK.url}>{BRAND_FINDER_LINK.text}</Link>
+      </p>
       <div className="product-list-facets">
         <FacetNav id="lens-type-facets" heading="Lens type" links={LENS_TYPE_FACET_LINKS} facet={facet} sort={sort} />
         <FacetNav id="brand-facets" heading="Brand" links={brandFacets} facet={facet} sort={sort} />

@@ -5,6 +5,13 @@ import { AddressLines } from "~/components/ui/AddressLines";
 import { addressLines, type CountryCode } from "~/models/address";
 import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
 import {
+  HELD_ORDER_WORDS,
+  heldGroupPrescriptionText,
+  heldOrderExamPath,
+  heldOrderNeed,
+  isOrderOnHold,
+} from "~/models/held-order";
+import {
   businessDay,
   formatOrderDate,
   isOrderNumberShaped,
@@ -12,6 +19,7 @@ import {
   orderLineView,
   placedOrderTotals,
   prescriptionStatusText,
+  showsExpectedDelivery,
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate } from "~/models/shipping";
@@ -21,7 +29,6 @@ import { servicesContext } from "~/services/platform/context.server";
 import { orderDetails, type OrderDetailsView } from "~/services/orders/order-history.server";
 import { orderVerifications, type GroupVerification } from "~/services/prescriptions/verification.server";
 import styles from "~/styles/orders.css?url";
-import { isHeldForPrescription } from "~/models/recapture";
 import type { Route } from "./+types/order-history.$orderNumber";
 
 export const handle: PageHandle = { pageName: "OrderDetails", headerType: "standard" };
@@ -52,24 +59,24 @@ const dayLabel = (isoDate: string | null) => {
 /** Only what the page shows, already in words and dollars. */
 function detailsPage(order: OrderDetailsView, verifications: ReadonlyMap<number, GroupVerification>) {
   const totals = placedOrderTotals(order.totals, `Shipping (${order.shippingMethodLabel})`);
-  const waiting = order.status === "Processing" || (order.status === "Shipped" && !order.deliveredDate);
+  const statuses = order.groups.map((group) => group.prescriptionStatus);
+  // Held (held-order.ts): the status says what it needs, its groups too, and there is no delivery date.
+  const held = isOrderOnHold(order.statusCode);
+  const heldForPrescription = held && heldOrderNeed(statuses) === "prescription";
   return {
     orderNumber: order.orderNumber,
     orderDate: formatOrderDate(order.orderTakenDate),
     status: order.status,
+    statusClass: held ? "on-hold" : order.status.toLowerCase(),
     statusLabel: order.statusLabel,
     statusMessage: order.statusMessage,
-    // An order waiting for its prescription asks for it here too (as the thank-you page and the e-mail do), and so
-    // does one held for a current, valid prescription (recapture).
-    uploadPath:
-      awaitsPrescription(order.groups.map((group) => group.prescriptionStatus)) ||
-      isHeldForPrescription(
-        order.statusCode,
-        order.groups.map((group) => group.prescriptionStatus),
-      )
-        ? uploadRxPathFor(order.orderNumber)
-        : null,
-    expectedDelivery: waiting ? dayLabel(order.expectedDeliveryDate) : null,
+    // An order waiting for its prescription asks for it here too (as the thank-you page and the e-mail do); one held
+    // for a current, valid prescription offers the banner's two ways to send it (recapture).
+    uploadPath: awaitsPrescription(statuses) || heldForPrescription ? uploadRxPathFor(order.orderNumber) : null,
+    examPath: heldForPrescription ? heldOrderExamPath(order.orderNumber) : null,
+    expectedDelivery: showsExpectedDelivery({ statusCode: order.statusCode, deliveredAt: order.deliveredDate })
+      ? dayLabel(order.expectedDeliveryDate)
+      : null,
     delivered: dayLabel(order.deliveredDate),
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
@@ -80,7 +87,9 @@ function detailsPage(order: OrderDetailsView, verifications: ReadonlyMap<number,
       id: group.id,
       patient: group.patient ? `${group.patient.firstName} ${group.patient.lastName}` : null,
       doctor: orderDoctorLabel(group.doctor),
-      prescription: prescriptionStatusText(group.prescriptionStatus),
+      prescription:
+        (held ? heldGroupPrescriptionText(group.prescriptionStatus) : null) ??
+        prescriptionStatusText(group.prescriptionStatus),
       // Where verification with the doctor stands (decision 30).
       verification: verificationNoticeOf(group, verifications.get(group.id)),
       lines: group.lines.map((line) => {
@@ -111,12 +120,23 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
         <h1>
           Order <span className="order-number">{order.orderNumber}</span>
         </h1>
-        <span className={`order-status order-status-${order.status.toLowerCase()}`} data-testid="order-status">
+        <span className={`order-status order-status-${order.statusClass}`} data-testid="order-status">
           {order.statusLabel}
         </span>
       </div>
-      <p className="order-message">{order.statusMessage}</p>
-      {order.uploadPath ? (
+      <p className="order-message" data-testid="order-message">
+        {order.statusMessage}
+      </p>
+      {order.examPath && order.uploadPath ? (
+        <p className="order-actions" data-testid="held-order-actions">
+          <Link to={order.examPath} className="button button-primary">
+            {HELD_ORDER_WORDS.renew}
+          </Link>{" "}
+          <Link to={order.uploadPath} className="button">
+            {HELD_ORDER_WORDS.upload}
+          </Link>
+        </p>
+      ) : order.uploadPath ? (
         <section className="order-section" aria-labelledby="order-upload-rx" data-testid="upload-rx-notice">
           <h2 id="order-upload-rx">We need your prescription</h2>
           <p>Upload a photo of your prescription so we can send your lenses.</p>

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { formatCents } from "~/models/catalog";
+import { isOrderOnHold } from "~/models/held-order";
 import { formatOrderDate, orderItemsSummary } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
+import { RAPID_REORDER_LINK, reorderTheseText } from "~/models/shell-links";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { orderHistory } from "~/services/orders/order-history.server";
@@ -33,6 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageOf(url);
   const history = await orderHistory(db, customer.id, { pageSize: PAGE_SIZE, page: page - 1 });
+  // Rapid reorder orders the newest order that is not a test (decision 34): its card offers it, unless it is held.
+  const newest = page === 1 ? history.orders.find((order) => order.status !== "Test") : undefined;
+  const reorderable = newest && !isOrderOnHold(newest.statusCode) ? newest.orderNumber : null;
   return {
     path: url.pathname,
     page,
@@ -42,12 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orderNumber: order.orderNumber,
       orderDate: formatOrderDate(order.orderTakenDate),
       status: order.status,
+      isOnHold: isOrderOnHold(order.statusCode),
       statusLabel: order.statusLabel,
       statusMessage: order.statusMessage,
       trackingNumber: order.trackingNumber,
       trackingUrl: order.trackingUrl,
       total: formatCents(order.totalCents),
       items: orderItemsSummary(order.groups.flatMap((group) => group.lines)),
+      reorderText: order.orderNumber === reorderable ? reorderTheseText(!order.isNonLensOrder) : null,
     })),
   };
 }
@@ -78,9 +85,16 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                 <h2>
                   Order <span className="order-number">{order.orderNumber}</span>
                 </h2>
-                <span className={`order-status order-status-${order.status.toLowerCase()}`}>{order.statusLabel}</span>
+                <span
+                  className={`order-status order-status-${order.isOnHold ? "on-hold" : order.status.toLowerCase()}`}
+                  data-testid="order-row-status"
+                >
+                  {order.statusLabel}
+                </span>
               </div>
-              <p className="order-message">{order.statusMessage}</p>
+              <p className="order-message" data-testid="order-row-message">
+                {order.statusMessage}
+              </p>
               <dl className="order-facts">
                 <div>
                   <dt>Placed</dt>
@@ -105,6 +119,13 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                   View order details<span className="visually-hidden"> for order {order.orderNumber}</span>
                 </Link>
               </p>
+              {order.reorderText ? (
+                <p>
+                  <Link to={RAPID_REORDER_LINK.url} className="button">
+                    {order.reorderText}
+                  </Link>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

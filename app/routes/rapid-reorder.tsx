@@ -373,7 +373,9 @@ function RapidReorderForm({
       <ChoiceFieldset legend="Shipping method" field={fields.shippingLevel}>
         {page.shippingMethods.map((method) => (
           <div key={method.shippingLevel}>
-            <label className="shipping-choice">
+            {/* Laid out as the address and card choices (a box per choice, its estimate under its name); the space
+                and the <br> keep the parts apart without CSS. */}
+            <label className="saved-card shipping-option">
               <input
                 type="radio"
                 name={fields.shippingLevel.name}
@@ -381,11 +383,13 @@ function RapidReorderForm({
                 defaultChecked={checked(fields.shippingLevel, method.shippingLevel)}
                 required
               />{" "}
-              <span>{method.label}</span> <span>{method.priceLabel}</span>
+              <span className="shipping-option-text">
+                <span>{method.label}</span> <span className="shipping-option-price">{method.priceLabel}</span>
+              </span>
               {method.estimatedDelivery ? (
                 <>
                   <br />
-                  <span>Estimated delivery {method.estimatedDelivery}</span>
+                  <span className="saved-card-expiry">Estimated delivery {method.estimatedDelivery}</span>
                 </>
               ) : null}
             </label>

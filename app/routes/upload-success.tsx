@@ -19,7 +19,17 @@ import funnelStyles from "~/styles/funnel-steps.css?url";
 import styles from "~/styles/upload.css?url";
 import type { Route } from "./+types/upload-success";
 
-export const handle: PageHandle = { pageName: "UploadSuccess", headerType: "simple", footerSimplified: true };
+/**
+ * A purchase step (simple header, progress bar, simplified footer) only for a cart group's prescription; after an
+ * order's or the account's upload it is an account page.
+ */
+const isFunnelStep = (data: unknown) => (data as { kind?: string } | undefined)?.kind === "group";
+export const handle: PageHandle = {
+  pageName: "UploadSuccess",
+  headerType: (data) => (isFunnelStep(data) ? "simple" : "standard"),
+  footerSimplified: isFunnelStep,
+  progressBar: isFunnelStep,
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: funnelStyles },

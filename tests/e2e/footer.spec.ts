@@ -12,7 +12,14 @@ const GROUPS: Record<string, string[]> = {
     "/common-questions-faq",
     "/contact-us",
   ],
-  "My account": ["/account/order-history", "/reorder", "/upload-rx", "/account/prescriptions", "/mobile-app"],
+  "My account": [
+    "/account/order-history",
+    "/reorder",
+    "/rapid-reorder",
+    "/upload-rx",
+    "/account/prescriptions",
+    "/mobile-app",
+  ],
   Resources: [
     "/glasses",
     "/eyesociety",
@@ -20,6 +27,7 @@ const GROUPS: Record<string, string[]> = {
     "/fsa-fund-use",
     "/coupon",
     "/exam/landing",
+    "/try-contact-lens-brands/search",
     "/eye-doctor-search",
     "/welcome/ambassador",
   ],

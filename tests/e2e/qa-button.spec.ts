@@ -20,7 +20,7 @@ async function box(page: Page) {
 test("?qa turns the button on for the session: press, drag, hold and close", async ({ page }) => {
   await page.goto("/?qa");
   await waitForHydration(page);
-  expect(await box(page)).toMatchObject({ x: 20, y: 20 });
+  expect(await box(page)).toMatchObject({ x: 20, y: 700 - 48 - 20 });
 
   // Remembered for the session: another page without the parameter still has it.
   await page.goto("/lenses");

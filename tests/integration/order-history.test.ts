@@ -269,7 +269,7 @@ describe("order history page", () => {
       expect(result.path).toBe(path);
       expect(result.totalCount).toBe(4);
       expect(result.orders.map((order) => [order.orderNumber, order.statusLabel])).toEqual([
-        ["LL-1001", "Processing"],
+        ["LL-1001", "On hold"],
         ["LL-1004", "Test order"],
         ["LL-1002", "Shipped"],
         ["LL-1005", "Processing"],
@@ -281,7 +281,10 @@ describe("order history page", () => {
       expect(shipped.total).toBe("$121.55");
       expect(shipped.orderDate).toBe("Jan 5, 2026");
       expect(shipped.items).toBe(`4 × ${lens.productName}`);
-      expect(result.orders[0]!.statusMessage).toBe("We're verifying your prescription with your doctor.");
+      // Held (H): what it needs, not 'verifying' (issue 25).
+      expect(result.orders[0]!.statusMessage).toBe(
+        "Your order needs your current, valid prescription. Please upload it now or take a quick online vision exam so we can process your order.",
+      );
     }
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HELD_ORDER_WORDS } from "~/models/held-order";
 import { REORDER_MESSAGES } from "~/models/reorder";
 import { addDays, businessToday } from "~/models/subscription";
 import { loader as rootLoader } from "~/root";
@@ -348,10 +349,12 @@ describe("/dashboard", () => {
     expect((await shopper.page("/dashboard", { loader: rootLoader })).recapture).toEqual({
       orderNumber: held.orderNumber,
     });
-    // The last order says what it waits for.
+    // The last order says what it needs, as the banner does, and gives no delivery date (issue 25).
     expect((await shopper.page("/dashboard", dashboardRoute)).lastOrder).toMatchObject({
       orderNumber: held.orderNumber,
-      statusLabel: "Processing",
+      statusLabel: "On hold",
+      statusMessage: HELD_ORDER_WORDS.needsPrescription,
+      expectedDelivery: null,
     });
   });
 

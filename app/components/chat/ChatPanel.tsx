@@ -9,9 +9,12 @@ import { ChatSendForm } from "./ChatSendForm";
 /**
  * The launcher's panel (decision 37): the thread's messages of the hide window, read from /resources/chat and polled
  * while the panel is open, and the send form (a fetcher posting to the chat page's action, which sends the browser
- * back to this page).
+ * back to this page). Opened by the shopper it takes focus; after a message is sent, focus goes on to the fresh
+ * form's message field (the sent form is replaced by an empty one), never lost to the page.
  */
-export function ChatPanel({ id, onClose }: { id: string; onClose: () => void }) {
+export function ChatPanel({ id, onClose, focusOnOpen }: { id: string; onClose: () => void; focusOnOpen: boolean }) {
+  const panel = useRef<HTMLElement>(null);
+  const refocusAfterSend = useRef(false);
   const location = useLocation();
   const thread = useFetcher<ChatThreadView>({ key: "chat-thread" });
   const send = useFetcher<{ result: SubmissionResult<string[]> }>({ key: "chat-send" });
@@ -34,9 +37,39 @@ export function ChatPanel({ id, onClose }: { id: string; onClose: () => void }) 
     sendState.current = send.state;
   }, [send.state, refresh]);
 
+  // Focus into the panel when the shopper opened it (its heading names it to a screen reader).
+  useEffect(() => {
+    if (focusOnOpen) panel.current?.focus();
+  }, [focusOnOpen]);
+
   const view = thread.data && "messages" in thread.data ? thread.data : null;
+  // A new, empty form once the shopper's own message is in the thread (support's answers leave a draft alone).
+  const formKey = view
+    ? `${view.messages.filter((message) => message.author === "shopper").length}-${view.needsContact}`
+    : "";
+
+  // The sent form was replaced, and its Send button with it: focus goes on to the new form's message field, unless
+  // the shopper has already moved it elsewhere.
+  useEffect(() => {
+    if (!refocusAfterSend.current) return;
+    refocusAfterSend.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    panel.current?.querySelector<HTMLTextAreaElement>("textarea")?.focus();
+  }, [formKey]);
+
   return (
-    <section className="chat-panel" id={id} aria-labelledby={`${id}-title`} data-testid="chat-panel">
+    <section
+      ref={panel}
+      className="chat-panel"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      data-testid="chat-panel"
+      tabIndex={-1}
+      onSubmit={() => {
+        refocusAfterSend.current = true;
+      }}
+    >
       <header className="chat-panel-header">
         <h2 id={`${id}-title`}>{CHAT_WORDS.title}</h2>
         <button type="button" className="icon-button" onClick={onClose}>
@@ -57,7 +90,7 @@ export function ChatPanel({ id, onClose }: { id: string; onClose: () => void }) 
           <ChatMessages messages={view.messages} />
           {view.status === "closed" ? <p className="notice">{CHAT_WORDS.closed}</p> : null}
           <ChatSendForm
-            key={`${view.messages.length}-${view.needsContact}`}
+            key={formKey}
             id={`${id}-form`}
             needsContact={view.needsContact}
             lastResult={send.data?.result}

@@ -123,6 +123,12 @@ export function UploadForm({ id, hiddenFields, apiFields = {}, error, submitLabe
   }
 
   const uploading = progress !== null;
+  // What a screen reader hears while the file goes up: the start, every quarter, the end (not every percent).
+  const announcement = !uploading
+    ? ""
+    : progress < 100
+      ? `Uploading your prescription… ${Math.floor(progress / 25) * 25}%`
+      : "Uploaded.";
   return (
     <Form
       method="post"
@@ -166,6 +172,10 @@ export function UploadForm({ id, hiddenFields, apiFields = {}, error, submitLabe
         aria-label="Preview of the file you chose"
         data-testid="upload-preview"
       />
+      {/* A live region present from the start (one that appears with its text is often not read). */}
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="upload-status">
+        {announcement}
+      </p>
       {uploading ? (
         <p className="upload-progress">
           <label htmlFor={`${id}-progress`}>{progress < 100 ? `Uploading… ${progress}%` : "Uploaded"}</label>

@@ -7,6 +7,7 @@ import {
   QA_LONG_PRESS_MS,
   QA_MOBILE_QUERY,
   QA_START_POSITION,
+  qaStartPosition,
   startPress,
   type Point,
   type Press,
@@ -36,7 +37,10 @@ export function QaButton({ panel }: { panel: QaPanelView }) {
   const isMobile = useMediaQuery(QA_MOBILE_QUERY);
   const location = useLocation();
   const fetcher = useFetcher();
-  const [position, setPosition] = useState<Point>(QA_START_POSITION);
+  // The server renders nothing, so the window it starts in is the browser's.
+  const [position, setPosition] = useState<Point>(() =>
+    typeof window === "undefined" ? QA_START_POSITION : qaStartPosition(BUTTON_SIZE, windowSize()),
+  );
   const [panelOpen, setPanelOpen] = useState(false);
   const [closeShown, setCloseShown] = useState(false);
   const press = useRef<Press | null>(null);
@@ -45,7 +49,6 @@ export function QaButton({ panel }: { panel: QaPanelView }) {
   useEffect(() => () => clearTimer(timer), []);
   if (!hydrated || !isMobile || fetcher.state !== "idle") return null;
 
-  const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
     press.current = startPress({ x: event.clientX, y: event.clientY }, position, performance.now());
@@ -56,7 +59,7 @@ export function QaButton({ panel }: { panel: QaPanelView }) {
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     if (!press.current) return;
-    const moved = movePress(press.current, { x: event.clientX, y: event.clientY }, BUTTON_SIZE, viewport());
+    const moved = movePress(press.current, { x: event.clientX, y: event.clientY }, BUTTON_SIZE, windowSize());
     press.current = moved.press;
     if (moved.press.dragging) {
       clearTimer(timer);
@@ -140,6 +143,10 @@ export function QaButton({ panel }: { panel: QaPanelView }) {
       ) : null}
     </div>
   );
+}
+
+function windowSize() {
+  return { width: window.innerWidth, height: window.innerHeight };
 }
 
 function clearTimer(timer: { current: ReturnType<typeof setTimeout> | null }) {

@@ -38,6 +38,7 @@ export function ExamFlyout() {
       </ul>
       <Link to={EXAM_FLYOUT.cta.url} className="button button-primary">
         {EXAM_FLYOUT.cta.text}
+        <span className="visually-hidden"> {EXAM_FLYOUT.ctaContext}</span>
       </Link>
     </div>
   );

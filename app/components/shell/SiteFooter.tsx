@@ -6,6 +6,7 @@ import {
   footerGroups,
   legalLinks,
   paymentOptions,
+  PROMISE_LINK_CONTEXT,
   SOCIAL_LINKS,
 } from "~/models/shell-links";
 import { SITE } from "~/models/site";
@@ -31,7 +32,10 @@ export function SiteFooter({
           <div className="footer-brand">
             <Logo />
             <p className="footer-promise">
-              {SITE.promiseText} <Link to="/gajillion-percent-promise">Learn more</Link>
+              {SITE.promiseText}{" "}
+              <Link to="/gajillion-percent-promise">
+                Learn more<span className="visually-hidden"> {PROMISE_LINK_CONTEXT}</span>
+              </Link>
             </p>
             <ul className="footer-social" aria-label="Follow us">
               {SOCIAL_LINKS.map((link) => (

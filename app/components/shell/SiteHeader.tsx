@@ -73,7 +73,22 @@ function StandardHeader(props: HeaderProps) {
         <SearchBox key={`search-${props.locationKey}`} id="header-search-q" />
         {props.signedIn ? (
           <details key={`account-${props.locationKey}`} className="account-dropdown">
-            <summary>My account</summary>
+            {/* On a phone the words give way to an icon (app.css), as the header's other actions; they stay for
+                screen readers and text browsers. */}
+            <summary>
+              <svg
+                className="account-icon"
+                width="22"
+                height="22"
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M4 21a8 8 0 0116 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              <span className="account-label">My account</span>
+            </summary>
             <ul>
               {myAccountLinks(props.hasSubscriptions).map((link) => (
                 <li key={link.url}>

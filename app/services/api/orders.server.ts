@@ -15,7 +15,8 @@ import {
 import { sortPatients } from "~/models/patient";
 import { isExamNeededPostOrder, isExpired, sortPrescriptions } from "~/models/prescriptions";
 import { formatDeliveryDate } from "~/models/shipping";
-import { ORDER_HOLD_CODE, verificationNotice } from "~/models/verification";
+import { isOrderOnHold } from "~/models/held-order";
+import { verificationNotice } from "~/models/verification";
 import type { Executor } from "../db/client.server";
 import { orderGroups, orderLines, orders, patients, prescriptions } from "../db/schema";
 import { orderDetails, orderDetailsJson, orderHistory } from "../orders/order-history.server";
@@ -174,7 +175,7 @@ export async function orderStatusJson(db: Executor, customerId: number, orderNum
     orderStatusCode: order.statusCode,
     orderStatus: order.status,
     orderStatusMessage: order.statusMessage,
-    isOnHold: order.statusCode === ORDER_HOLD_CODE,
+    isOnHold: isOrderOnHold(order.statusCode),
     isExamNeededPostOrder: isExamNeededPostOrder(lensGroups.map((group) => group.prescriptionStatus)),
     prescriptions: lensGroups.map((group) => {
       const verification = verifications.get(group.id);

@@ -3,6 +3,7 @@ import { orderStatus } from "~/models/order-status";
 import type { IssuedPrescription } from "../adapters/exam-provider/exam-provider";
 import type { Executor } from "../db/client.server";
 import { examVouchers, orderGroups, orders, prescriptions } from "../db/schema";
+import { holdOrders } from "../orders/order-hold.server";
 import type { AppServices } from "../platform/context.server";
 import { completeRecaptureByExam } from "./recapture.server";
 
@@ -14,16 +15,14 @@ import { completeRecaptureByExam } from "./recapture.server";
  * moves groups still waiting for the exam.
  */
 
-export type SyncServices = Pick<AppServices, "db" | "examProvider" | "logger">;
+/** The e-mail and the site's address: a declined exam puts its orders on hold, which the shopper is told by e-mail. */
+export type SyncServices = Pick<AppServices, "db" | "examProvider" | "logger" | "email" | "config">;
 export type ExamVoucherRow = typeof examVouchers.$inferSelect;
 
 /** Vouchers whose exam can still change on the provider's side without the shopper (the job polls these). */
 export const OPEN_VOUCHER_STATUSES = ["Created", "Started", "Taken", "Retake"] as const;
 /** A voucher read this recently is not polled again. */
 export const SYNC_INTERVAL_MS = 60_000;
-/** The status code an order takes when its exam is declined (H: on hold, still processing). */
-export const HOLD_CODE = "H";
-
 /** Reads the exam and updates its voucher; the voucher as it is now, or null when either side has no such token. */
 export async function syncExamVoucher(
   services: SyncServices,
@@ -32,6 +31,7 @@ export async function syncExamVoucher(
 ): Promise<ExamVoucherRow | null> {
   const exam = await services.examProvider.getExam(token);
   if (!exam) return null;
+  let held = false;
   const synced = await services.db.transaction(async (tx) => {
     // The lock makes racing syncs of one voucher take turns, so the issued prescription is written once.
     const [voucher] = await tx.select().from(examVouchers).where(eq(examVouchers.token, token)).for("update");
@@ -40,7 +40,7 @@ export async function syncExamVoucher(
     if (exam.status === "Issued" && exam.prescription && prescriptionId === null) {
       prescriptionId = await recordIssuedPrescription(tx, voucher, exam.prescription, now);
     }
-    if (exam.status === "Declined") await failWaitingGroups(tx, voucher, now);
+    if (exam.status === "Declined") held = await failWaitingGroups(services, tx, voucher, now);
     const [updated] = await tx
       .update(examVouchers)
       .set({
@@ -60,6 +60,8 @@ export async function syncExamVoucher(
     }
     return updated ?? null;
   });
+  // Committed: the on-hold e-mails go out in the background (with SMTP), or by the outbox job's next run.
+  if (held) services.email.deliverSoon();
   // A recapture exam taken with potential evidence (or issued) sends its held order on (issue 16).
   if (synced) await completeRecaptureByExam(services.db, synced, now);
   return synced;
@@ -141,11 +143,17 @@ async function recordIssuedPrescription(
 
 /**
  * A declined exam: the groups still waiting for it fail the exam (their prescription too), and their orders go on
- * hold unless they are no longer being processed (shipped, deleted, test orders are left alone).
+ * hold, with the on-hold e-mail, unless they are no longer being processed (shipped, deleted, test orders are left
+ * alone). True when an order went on hold now.
  */
-async function failWaitingGroups(tx: Executor, voucher: ExamVoucherRow, now: Date): Promise<void> {
+async function failWaitingGroups(
+  services: SyncServices,
+  tx: Executor,
+  voucher: ExamVoucherRow,
+  now: Date,
+): Promise<boolean> {
   const waiting = (await examGroups(tx, voucher)).filter((group) => group.prescriptionStatus === "PendingExam");
-  if (waiting.length === 0) return;
+  if (waiting.length === 0) return false;
   await tx
     .update(orderGroups)
     .set({ prescriptionStatus: "FailedExam" })
@@ -168,9 +176,8 @@ async function failWaitingGroups(tx: Executor, voucher: ExamVoucherRow, now: Dat
   const toHold = [
     ...new Set(waiting.filter((group) => orderStatus(group.statusCode) === "Processing").map((group) => group.orderId)),
   ];
-  if (toHold.length > 0) {
-    await tx.update(orders).set({ statusCode: HOLD_CODE, updatedAt: now }).where(inArray(orders.id, toHold));
-  }
+  const holds = toHold.map((orderId) => ({ orderId, reason: { kind: "exam-declined" } as const }));
+  return (await holdOrders(services, tx, holds, now)).length > 0;
 }
 
 export interface OpenSyncSummary {

@@ -11,7 +11,7 @@ import type { Database } from "../db/client.server";
 import { examVouchers } from "../db/schema";
 import { customerPatients } from "../checkout/group-steps.server";
 import type { AppServices } from "../platform/context.server";
-import { syncExamVoucher, type ExamVoucherRow } from "./exam-sync.server";
+import { syncExamVoucher, type ExamVoucherRow, type SyncServices } from "./exam-sync.server";
 
 /**
  * The store's side of the online exam (issue 16): the vouchers it asked the exam provider for, each for one of a
@@ -55,7 +55,7 @@ export async function customerVoucher(db: Database, customerId: number, token: s
  * is not this customer's. A provider that does not answer leaves the last copy.
  */
 export async function examDetails(
-  services: ExamServices,
+  services: SyncServices,
   customerId: number,
   token: string,
   options: { now?: Date; fresh?: boolean } = {},

@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "~/models/business-time";
 import { lastOrderFacts, type LastOrderFacts } from "~/models/last-order";
-import { formatOrderDate, orderDetailsPath } from "~/models/order-status";
+import { isOrderOnHold } from "~/models/held-order";
+import { formatOrderDate, orderDetailsPath, showsExpectedDelivery } from "~/models/order-status";
 import { formatDeliveryDate } from "~/models/shipping";
 import type { Executor } from "../db/client.server";
 import type { Logger } from "../platform/logger.server";
@@ -18,8 +19,10 @@ export interface LastOrderView extends LastOrderFacts {
   orderedOn: string;
   statusLabel: string;
   statusMessage: string;
-  /** 'Tue, Nov 24'. */
-  expectedDelivery: string;
+  /** Held (models/held-order.ts): the message says what it needs, and there is no delivery date. */
+  isOnHold: boolean;
+  /** 'Tue, Nov 24'; null when the order has none to show (held, delivered, cancelled). */
+  expectedDelivery: string | null;
   deliveredDate: string | null;
   isOld: boolean;
   trackingNumber: string | null;
@@ -34,7 +37,10 @@ export function lastOrderViewOf(order: OrderSummaryView): LastOrderView {
     orderedOn: formatOrderDate(order.orderTakenDate),
     statusLabel: order.statusLabel,
     statusMessage: order.statusMessage,
-    expectedDelivery: formatDeliveryDate(DateTime.fromISO(order.expectedDeliveryDate, { zone: BUSINESS_TIME_ZONE })),
+    isOnHold: isOrderOnHold(order.statusCode),
+    expectedDelivery: showsExpectedDelivery({ statusCode: order.statusCode, deliveredAt: order.deliveredDate })
+      ? formatDeliveryDate(DateTime.fromISO(order.expectedDeliveryDate, { zone: BUSINESS_TIME_ZONE }))
+      : null,
     deliveredDate: order.deliveredDate,
     isOld: order.isOld,
     trackingNumber: order.trackingNumber,

@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { parameterKey } from "~/models/lens-parameters";
 import { orderStatus } from "~/models/order-status";
 import type { PrescriptionEyeRecord } from "~/models/prescriptions";
-import { correctedParameters, ORDER_HOLD_CODE, OUTCOME_EFFECTS, type VerificationOutcome } from "~/models/verification";
+import { correctedParameters, OUTCOME_EFFECTS, type VerificationOutcome } from "~/models/verification";
 import type { PrescriberAnswer } from "../adapters/prescriber-verification/prescriber-verifier";
 import type { Database, Transaction } from "../db/client.server";
 import { orderGroups, orders, prescriptions, prescriptionVerifications, skus } from "../db/schema";
+import { holdOrders, type HoldServices } from "../orders/order-hold.server";
 
 /**
  * What a verification's outcome does (decision 30), in one transaction: the order's row is locked first (as
@@ -13,28 +14,35 @@ import { orderGroups, orders, prescriptions, prescriptionVerifications, skus } f
  * update — a second pass, or the same answer read again after a restart, finds it no longer 'sent' and does nothing.
  * Confirmed, corrected (the prescription's eyes take the doctor's values first) and passive verify the group and its
  * prescription; invalid puts the order on hold with the prescription PendingVerification, expired on hold with
- * FailedExam. An order no longer processing (shipped, cancelled, a test) or a group decided another way meanwhile is
- * left alone: the verification is 'skipped'.
+ * FailedExam, and the shopper gets the on-hold e-mail in the same transaction (orders/order-hold.server.ts). An order
+ * no longer processing (shipped, cancelled, a test) or a group decided another way meanwhile is left alone: the
+ * verification is 'skipped'.
  */
 
 type VerificationRow = typeof prescriptionVerifications.$inferSelect;
+export type OutcomeServices = { db: Database } & HoldServices;
 
 /** Applies the outcome once; the state recorded, or null when another pass already did. */
 export async function resolveVerification(
-  db: Database,
+  services: OutcomeServices,
   row: VerificationRow,
   outcome: VerificationOutcome,
   answer: PrescriberAnswer,
   now: Date,
 ): Promise<VerificationOutcome | "skipped" | null> {
-  return db.transaction(async (tx) => {
+  let held = false;
+  const state = await services.db.transaction(async (tx) => {
     const [order] = await tx
       .select({ statusCode: orders.statusCode })
       .from(orders)
       .where(eq(orders.id, row.orderId))
       .for("update");
     const [group] = await tx
-      .select({ prescriptionStatus: orderGroups.prescriptionStatus, prescriptionId: orderGroups.prescriptionId })
+      .select({
+        prescriptionStatus: orderGroups.prescriptionStatus,
+        prescriptionId: orderGroups.prescriptionId,
+        doctor: orderGroups.doctor,
+      })
       .from(orderGroups)
       .where(eq(orderGroups.id, row.orderGroupId));
     const applies =
@@ -70,12 +78,17 @@ export async function resolveVerification(
       .update(orderGroups)
       .set({ prescriptionStatus: effect.prescriptionStatus })
       .where(eq(orderGroups.id, row.orderGroupId));
-    await tx
-      .update(orders)
-      .set({ ...(effect.holdOrder ? { statusCode: ORDER_HOLD_CODE } : {}), updatedAt: now })
-      .where(eq(orders.id, row.orderId));
+    await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, row.orderId));
+    if (effect.holdOrder) {
+      const kind = outcome === "expired" ? "prescription-expired" : "prescription-invalid";
+      const holds = [{ orderId: row.orderId, reason: { kind, doctor: group.doctor } as const }];
+      held = (await holdOrders(services, tx, holds, now)).length > 0;
+    }
     return state;
   });
+  // Committed: the on-hold e-mail goes out in the background (with SMTP), or by the outbox job's next run.
+  if (held) services.email.deliverSoon();
+  return state;
 }
 
 /**

@@ -28,7 +28,7 @@ import { resolveVerification } from "./verification-outcomes.server";
  * outcome moves it from sent once, in the transaction that applies it.
  */
 
-export type VerificationServices = Pick<AppServices, "db" | "prescriberVerifier" | "logger">;
+export type VerificationServices = Pick<AppServices, "db" | "prescriberVerifier" | "logger" | "email" | "config">;
 type VerificationRow = typeof prescriptionVerifications.$inferSelect;
 
 /** How long a pass that is sending a request keeps others away from it: far longer than a send takes. */
@@ -122,7 +122,7 @@ export async function runVerificationPass(
       summary.waiting++;
       continue;
     }
-    const state = await resolveVerification(services.db, row, outcome, answer, now);
+    const state = await resolveVerification(services, row, outcome, answer, now);
     if (state) count(state);
   }
   return summary;

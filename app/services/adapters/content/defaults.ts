@@ -53,7 +53,7 @@ export const DEFAULT_HOME_CONTENT: HomeContent = {
     heading: "Renew your prescription online",
     text: "Take a short vision exam from home.",
     bullets: ["10-minute online vision exam", "Only $20 and FSA/HSA eligible", "Doctor-issued prescription"],
-    cta: { label: "Learn more", href: "/exam/landing" },
+    cta: { label: "Learn more about the online exam", href: "/exam/landing" },
   },
   steps: { heading: "How it works", items: [] },
 };

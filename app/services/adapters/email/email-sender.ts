@@ -14,6 +14,7 @@ export type EmailKind =
   | "welcome"
   | "order-confirmation"
   | "order-shipped"
+  | "order-on-hold"
   | "reorder-reminder"
   | "reorder-failed"
   | "chat-message"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/models/site";
-import { orderConfirmationEmail, orderShippedEmail } from "./order-templates";
+import { orderConfirmationEmail, orderOnHoldEmail, orderShippedEmail } from "./order-templates";
 import { carriesSecret } from "./outbox-secrets";
 import { escapeHtml } from "./templates";
 
@@ -185,5 +185,59 @@ describe("order confirmation e-mail for an order waiting for its prescription", 
       "Upload your prescription: https://other.test/upload-rx?oid=LL12345678",
     );
     expect(() => send(waiting.groups, "javascript:alert(1)")).toThrow();
+  });
+});
+
+describe("order on hold e-mail", () => {
+  const held = {
+    orderNumber: "LL12345678",
+    groups: [{ ...order.groups[0]!, prescriptionStatus: "PendingVerification" }],
+  };
+  const send = (groups = held.groups) =>
+    orderOnHoldEmail({
+      to: "ann@example.com",
+      firstName: hostile,
+      order: { ...held, groups },
+      reason: { kind: "prescription-invalid", doctor: { firstName: "Rita", lastName: hostile } },
+      orderLink: "https://store.test/account/order-history/LL12345678",
+    });
+
+  it("says the order is on hold, why, what it needs, and the banner's two ways to send it", () => {
+    const message = send();
+    expect(message).toMatchObject({
+      kind: "order-on-hold",
+      to: "ann@example.com",
+      subject: "Your Lenslane order LL12345678 is on hold",
+    });
+    expect(message.text).toContain(
+      `Your order LL12345678 is on hold. Dr. Rita ${hostile} couldn't confirm your prescription.\n\n` +
+        "Your order needs your current, valid prescription. Please upload it now or take a quick online vision exam " +
+        "so we can process your order.\n\n" +
+        "Renew Rx Online: https://store.test/exam/start?order=LL12345678\n\n" +
+        "Upload Rx: https://store.test/upload-rx?oid=LL12345678",
+    );
+    expect(message.text).toContain(`Contact lenses for Ann Lee\n  2 × Acuvue Oasys (Right eye)`);
+    expect(message.html).toContain('href="https://store.test/upload-rx?oid=LL12345678"');
+    expect(message.html).toContain('href="https://store.test/exam/start?order=LL12345678"');
+    expect(message.html).toContain(">Your order is on hold</h1>");
+  });
+
+  it("gives no delivery date", () => {
+    const message = send();
+    expect(message.text).not.toMatch(/deliver|arrive|Mar 5|Mar 9/i);
+    expect(message.html).not.toMatch(/deliver|arrive|Mar 5|Mar 9/i);
+  });
+
+  it("asks for a call, without the upload or the exam, when no group waits for a prescription", () => {
+    const message = send(order.groups);
+    expect(message.text).toContain("Please call us at 1-800-266-8228 so we can process your order.");
+    expect(message.text).not.toMatch(/upload-rx|exam\/start/);
+  });
+
+  it("escapes every value in the HTML and carries no secret", () => {
+    const message = send();
+    expect(message.html).toContain(escapeHtml(hostile));
+    expect(message.html).not.toContain("<script>");
+    expect(carriesSecret(message)).toBe(false);
   });
 });

@@ -3,6 +3,15 @@ import { addressLines, type AddressInput } from "~/models/address";
 import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
 import { BUSINESS_TIME_ZONE } from "~/models/business-time";
 import { formatCents } from "~/models/catalog";
+import {
+  HELD_ORDER_WORDS,
+  heldOrderEmailSubject,
+  heldOrderExamPath,
+  heldOrderMessage,
+  heldOrderNeed,
+  holdReasonText,
+  type HoldReason,
+} from "~/models/held-order";
 import { EYE_NAMES } from "~/models/lens-parameters";
 import { orderLineView } from "~/models/order-status";
 import { formatDeliveryDate } from "~/models/shipping";
@@ -13,9 +22,10 @@ import { escapeHtml } from "./templates";
 
 /**
  * The order e-mails: the confirmation (the order number, what was ordered per patient with each line's discount on
- * its own, the totals, where it ships and what happens next) and the notice that it shipped (the tracking number and
- * the carrier's link, what is in the parcel, where it goes, a link to the order). Same look as templates.ts (plain
- * text plus simple inline-styled HTML, every value escaped).
+ * its own, the totals, where it ships and what happens next), the notice that it went on hold (why, what it needs
+ * and the two ways to send it, no delivery date) and the notice that it shipped (the tracking number and the
+ * carrier's link, what is in the parcel, where it goes, a link to the order). Same look as templates.ts (plain text
+ * plus simple inline-styled HTML, every value escaped).
  */
 
 type OrderView = Pick<
@@ -45,6 +55,15 @@ export interface OrderShippedInput {
   /** The carrier's tracking page (absolute). */
   trackingLink: string;
   /** Absolute link to the order's page. */
+  orderLink: string;
+}
+
+export interface OrderOnHoldInput {
+  to: string;
+  firstName: string;
+  order: Pick<OrderView, "orderNumber" | "groups">;
+  reason: HoldReason;
+  /** Absolute link to the order's page; the upload and the exam links are the store's, on the same site. */
   orderLink: string;
 }
 
@@ -140,6 +159,18 @@ function lineHtml(line: Line): string {
   );
 }
 
+/** What a group holds, box counts only (the on-hold and shipped notices): "2 × Acuvue Oasys (Right eye)". */
+const groupItems = (group: Group) => group.lines.map((line) => `${line.quantity} × ${lineName(line)}`);
+const groupItemsText = (group: Group) =>
+  [groupHeading(group), ...groupItems(group).map((item) => `  ${item}`)].join("\n");
+const groupItemsHtml = (group: Group) =>
+  h2(groupHeading(group)) +
+  `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:${TEXT_COLOR};">` +
+  groupItems(group)
+    .map((item) => `<li>${escapeHtml(item)}</li>`)
+    .join("") +
+  `</ul>`;
+
 const linesTable = (group: Group) =>
   `<table role="presentation" style="width:100%;border-collapse:collapse;">${group.lines.map(lineHtml).join("")}</table>`;
 
@@ -219,6 +250,53 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): EmailMess
   };
 }
 
+/**
+ * The notice that an order went on hold (issue 25): the words every page says about a held order (held-order.ts),
+ * the reason, the banner's two ways to send the prescription (or the phone, when there is nothing to send) and what
+ * was ordered. No delivery date: there is none until the order is released.
+ */
+export function orderOnHoldEmail(input: OrderOnHoldInput): EmailMessage {
+  const { order } = input;
+  const orderLink = absoluteLink(input.orderLink);
+  const subject = heldOrderEmailSubject(order.orderNumber);
+  const statuses = order.groups.map((group) => group.prescriptionStatus);
+  const message = heldOrderMessage(statuses);
+  const reason = holdReasonText(input.reason);
+  const actions =
+    heldOrderNeed(statuses) === "prescription"
+      ? [
+          { label: HELD_ORDER_WORDS.renew, url: new URL(heldOrderExamPath(order.orderNumber), orderLink).toString() },
+          { label: HELD_ORDER_WORDS.upload, url: new URL(uploadRxPathFor(order.orderNumber), orderLink).toString() },
+        ]
+      : [];
+
+  const text = [
+    greeting(input.firstName),
+    `Your order ${order.orderNumber} is on hold. ${reason}`,
+    message,
+    ...actions.map((action) => `${action.label}: ${action.url}`),
+    ...order.groups.map(groupItemsText),
+    `See your order: ${orderLink}`,
+    textFooter,
+  ].join("\n\n");
+
+  const body =
+    p(escapeHtml(greeting(input.firstName))) +
+    p(`Your order <strong>${escapeHtml(order.orderNumber)}</strong> is on hold. ${escapeHtml(reason)}`) +
+    p(escapeHtml(message)) +
+    actions.map((action) => button(action.url, action.label)).join("") +
+    order.groups.map(groupItemsHtml).join("") +
+    p(link(orderLink, "See your order"));
+
+  return {
+    kind: "order-on-hold",
+    to: input.to,
+    subject,
+    text: `${text}\n`,
+    html: layout(subject, HELD_ORDER_WORDS.emailHeading, body),
+  };
+}
+
 /** The notice that an order shipped, with its tracking number and the carrier's link (the confirmation promises it). */
 export function orderShippedEmail(input: OrderShippedInput): EmailMessage {
   const { order } = input;
@@ -227,13 +305,12 @@ export function orderShippedEmail(input: OrderShippedInput): EmailMessage {
   const subject = `Your ${SITE.name} order ${order.orderNumber} has shipped`;
   const address = addressLines(order.shippingAddress as AddressInput);
   const arrival = `Expected to arrive ${deliveryDay(order.expectedDeliveryDate)}.`;
-  const items = (group: Group) => group.lines.map((line) => `${line.quantity} × ${lineName(line)}`);
 
   const text = [
     greeting(input.firstName),
     `Good news: your order ${order.orderNumber} is on its way. ${arrival}`,
     `Tracking number: ${input.trackingNumber}\nTrack your package: ${trackingLink}`,
-    ...order.groups.map((group) => [groupHeading(group), ...items(group).map((item) => `  ${item}`)].join("\n")),
+    ...order.groups.map(groupItemsText),
     ["Shipping to:", ...address].join("\n"),
     `See your order: ${orderLink}`,
     textFooter,
@@ -244,17 +321,7 @@ export function orderShippedEmail(input: OrderShippedInput): EmailMessage {
     p(`Good news: your order <strong>${escapeHtml(order.orderNumber)}</strong> is on its way. ${escapeHtml(arrival)}`) +
     p(`Tracking number: ${link(trackingLink, input.trackingNumber)}`) +
     button(trackingLink, "Track your package") +
-    order.groups
-      .map(
-        (group) =>
-          h2(groupHeading(group)) +
-          `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:${TEXT_COLOR};">` +
-          items(group)
-            .map((item) => `<li>${escapeHtml(item)}</li>`)
-            .join("") +
-          `</ul>`,
-      )
-      .join("") +
+    order.groups.map(groupItemsHtml).join("") +
     h2("Shipping to") +
     p(address.map(escapeHtml).join("<br>")) +
     p(link(orderLink, "See your order"));
