@@ -51,7 +51,12 @@ test("?qa turns the button on for the session: press, drag, hold and close", asy
   await page.mouse.down();
   await page.waitForTimeout(1_100);
   await page.mouse.up();
+  // The flag is cleared by a POST; the next page is asked for once the server has answered it.
+  const closed = page.waitForResponse((response) =>
+    /^\/resources\/qa(\.data)?$/.test(new URL(response.url()).pathname),
+  );
   await page.getByRole("button", { name: "Close the QA button" }).click();
+  await closed;
   await expect(qaButton(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/lenses$/);
   await page.goto("/");
