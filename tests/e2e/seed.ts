@@ -48,14 +48,18 @@ export function solutionOrder(extra: Partial<SeedOrder> = {}): SeedOrder {
   return { productId: SOLUTION.productId, ...extra };
 }
 
-/** A new customer (Ann Lee, PASSWORD) signed in on this page's browser, with the order asked for. */
+/**
+ * A new customer (Ann Lee unless named, PASSWORD) signed in on this page's browser, with the order asked for (its
+ * patient is the customer).
+ */
 export async function seedCustomer(
   page: Page,
-  options: { label?: string; email?: string; order?: SeedOrder } = {},
+  options: { label?: string; email?: string; firstName?: string; lastName?: string; order?: SeedOrder } = {},
 ): Promise<SeededCustomer> {
-  const email = options.email ?? uniqueEmail(options.label ?? "seeded");
+  const { label, order, ...names } = options;
+  const email = options.email ?? uniqueEmail(label ?? "seeded");
   const response = await page.request.post("/dev/e2e-fixtures", {
-    data: { email, password: PASSWORD, ...(options.order ? { order: options.order } : {}) },
+    data: { ...names, email, password: PASSWORD, ...(order ? { order } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return { ...(await response.json()), password: PASSWORD };
