@@ -1,21 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, siteFooter, siteHeader, test, waitForHydration } from "./fixtures";
-import {
-  addToricForBothEyes,
-  chooseSeedDoctor,
-  continueToCheckout,
-  createAccount,
-  enterPatient,
-  placeOrder,
-  saveGoodCard,
-  stockedLenses,
-  submitShippingAddress,
-  uniqueEmail,
-} from "./purchase";
+import { seedCustomer, toricOrder } from "./seed";
 
 // Rapid reorder and the brand finder are reached by links where shoppers look (issue 25, decision 43), with
 // JavaScript and without: the lens list and the footer for everyone; the account menu, the dashboard and order
-// history for a customer with an order. Stocked-lens slot 41 is this spec's.
+// history for a customer with an order (seeded, tests/e2e/seed.ts). Stocked-lens slot 41 is this spec's.
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 
@@ -39,22 +28,8 @@ test("the brand finder from the lens list and the footer", async ({ page }) => {
 test("rapid reorder from the account menu, the dashboard and order history; the brand finder from the dashboard", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
-  await createAccount(page, uniqueEmail("found"));
-  await addToricForBothEyes(page, stockedLenses(41));
-  await enterPatient(page, "Ann", "Lee");
-  await continueToCheckout(page);
-  await submitShippingAddress(page, {
-    firstName: "Ann",
-    lastName: "Lee",
-    address1: "42 Capitol Blvd",
-    city: "Boise",
-    state: "ID",
-    zip: "83702",
-  });
-  await chooseSeedDoctor(page);
-  await saveGoodCard(page);
-  const orderNumber = await placeOrder(page);
+  test.slow();
+  const orderNumber = (await seedCustomer(page, { label: "found", order: toricOrder(41) })).orderNumber!;
 
   const expectRapidReorder = async () => {
     await expect(page).toHaveURL(/\/rapid-reorder$/);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { createAccount, uniqueEmail } from "./purchase";
+import { seedCustomer } from "./seed";
 import { indexOfLines, textBrowserView } from "./text-browser";
 
 // Reading order (issue 25), with JavaScript and without: 'Skip to main content' is the first thing Tab reaches, and
@@ -47,7 +47,7 @@ test("signed out: the skip link is first, and leads into the page", async ({ pag
 });
 
 test("signed in: past two menus and two search forms into the page", async ({ page }) => {
-  await createAccount(page, uniqueEmail("skip"));
+  await seedCustomer(page, { label: "skip" });
   await skipFromTheTop(page, "/account/settings", /\S/);
   // The header it skipped: the hamburger menu and My account, each with its own search form or links.
   await expect(page.locator("header.site-header details.hamburger")).toHaveCount(1);
