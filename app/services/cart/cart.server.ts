@@ -109,15 +109,7 @@ export async function insertGroup(tx: Transaction, cartId: string, input: NewLin
     type: input.type,
     autoReorderFrequencyDays: input.autoReorderFrequencyDays,
     submitAndSkipImageId: null,
-    items: input.items.map((item) => ({
-      id: randomUUID(),
-      whichEye: item.whichEye,
-      productId: item.productId,
-      brandSlug: brandOf.get(item.productId) ?? "",
-      upc: item.upc,
-      quantity: item.quantity,
-      parameters: item.parameters,
-    })),
+    items: input.items.map((item) => newLineState(item, brandOf)),
   });
   await tx.insert(lineItemGroups).values({
     id: group.id,
@@ -127,19 +119,35 @@ export async function insertGroup(tx: Transaction, cartId: string, input: NewLin
     autoReorderFrequencyDays: group.autoReorderFrequencyDays,
     rxEntryType: rxEntryType(group),
   });
-  await tx.insert(lineItems).values(
-    group.items.map((item) => ({
-      id: item.id,
-      groupId: group.id,
-      whichEye: item.whichEye,
-      productId: item.productId,
-      upc: item.upc,
-      quantity: item.quantity,
-      selectedParameters: { ...item.parameters },
-      classification: input.type === "Solution" ? "solution" : "lens",
-    })),
-  );
+  await tx.insert(lineItems).values(group.items.map((item) => lineItemRow(group.id, group.type, item)));
   return group.id;
+}
+
+/** A new line of a group, with the brand its product is of (the eye rule compares brands). */
+function newLineState(item: NewLineItem, brandOf: ReadonlyMap<number, string>): LineItemState {
+  return {
+    id: randomUUID(),
+    whichEye: item.whichEye,
+    productId: item.productId,
+    brandSlug: brandOf.get(item.productId) ?? "",
+    upc: item.upc,
+    quantity: item.quantity,
+    parameters: item.parameters,
+  };
+}
+
+/** The line_items row of a group's line. */
+function lineItemRow(groupId: string, type: GroupType, item: LineItemState): typeof lineItems.$inferInsert {
+  return {
+    id: item.id,
+    groupId,
+    whichEye: item.whichEye,
+    productId: item.productId,
+    upc: item.upc,
+    quantity: item.quantity,
+    selectedParameters: { ...item.parameters },
+    classification: type === "Solution" ? "solution" : "lens",
+  };
 }
 
 /** The brand of each product (auto-reorder goes when a group's two eyes are of different brands). */
@@ -185,15 +193,7 @@ export async function addEyeItems(
       let next: LineItemGroupState = group;
       const added: LineItemState[] = [];
       for (const item of items) {
-        const line: LineItemState = {
-          id: randomUUID(),
-          whichEye: item.whichEye,
-          productId: item.productId,
-          brandSlug: brandOf.get(item.productId) ?? "",
-          upc: item.upc,
-          quantity: item.quantity,
-          parameters: item.parameters,
-        };
+        const line = newLineState(item, brandOf);
         try {
           next = addEyeItem(next, line);
         } catch (error) {
@@ -202,18 +202,7 @@ export async function addEyeItems(
         }
         added.push(line);
       }
-      await tx.insert(lineItems).values(
-        added.map((item) => ({
-          id: item.id,
-          groupId,
-          whichEye: item.whichEye,
-          productId: item.productId,
-          upc: item.upc,
-          quantity: item.quantity,
-          selectedParameters: { ...item.parameters },
-          classification: "lens",
-        })),
-      );
+      await tx.insert(lineItems).values(added.map((item) => lineItemRow(groupId, "Lens", item)));
       await tx
         .update(lineItemGroups)
         .set({
