@@ -29,13 +29,46 @@ export interface RxAnalysisPatient {
   postalCode?: string;
 }
 
+export interface RxPrescriber {
+  name?: string;
+  clinicName?: string;
+  phone?: string;
+  /** State licence number as printed. */
+  license?: string;
+  /** The prescriber's 10-digit NPI. */
+  npi?: string;
+}
+
+/**
+ * How sure the reader is of each field it returned, 0–1, keyed by the field's path: "OD.sphere", "OS.baseCurve",
+ * "unknownEye1.brand", "patient.firstName", "expirationDate", "issueDate", "prescriber.npi". A field the reader
+ * returned without a confidence counts as unsure.
+ */
+export type RxConfidence = Record<string, number>;
+
 export interface RxAnalysis {
   prescription: Partial<Record<RxEyeKey, RxEyeReading>>;
   patient: RxAnalysisPatient;
   /** ISO date. */
   expirationDate?: string;
-  prescriber?: { name?: string; clinicName?: string; phone?: string };
+  /** ISO date the prescription was written (the exam date). */
+  issueDate?: string;
+  prescriber?: RxPrescriber;
+  confidence?: RxConfidence;
+  /** The image holds a glasses (spectacle) prescription and no contact lens values: nothing to pre-fill. */
+  spectaclesOnly?: boolean;
   correlationId: string;
+}
+
+/** Fields at or above this confidence are pre-filled; the others are shown for the shopper to check. */
+export const PREFILL_CONFIDENCE = 0.8;
+
+export function fieldConfidence(analysis: Pick<RxAnalysis, "confidence">, path: string): number {
+  return analysis.confidence?.[path] ?? 0;
+}
+
+export function isConfident(analysis: Pick<RxAnalysis, "confidence">, path: string): boolean {
+  return fieldConfidence(analysis, path) >= PREFILL_CONFIDENCE;
 }
 
 /** One read of an upload: its classification and, for a prescription, what was read from it. */

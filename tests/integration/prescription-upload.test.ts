@@ -49,6 +49,10 @@ const reader = {
   calls: [] as Array<{ contentType: string; bytes: Buffer; timeoutMs?: number }>,
 };
 const fakeReader: PrescriptionReader = {
+  async inspect(input, options) {
+    const reading = await fakeReader.read(input, options);
+    return reading ? { classification: reading.classification, pageImage: null } : null;
+  },
   async read(input, options) {
     reader.calls.push({ contentType: input.contentType, bytes: input.bytes, timeoutMs: options?.timeoutMs });
     return reader.next;

@@ -10,6 +10,6 @@ import { createTesseractReader } from "./tesseract-reader.server";
  * OCR_WORKERS=0 turns reading off: every read is null, as a failed one would be.
  */
 export function createPrescriptionReader(config: Pick<AppConfig, "ocrWorkers">, logger: Logger): PrescriptionReader {
-  if (config.ocrWorkers <= 0) return { read: async () => null, close: async () => {} };
+  if (config.ocrWorkers <= 0) return { inspect: async () => null, read: async () => null, close: async () => {} };
   return createTesseractReader(createOcrPool({ workers: config.ocrWorkers }), logger);
 }

@@ -147,6 +147,11 @@ export function createTesseractReader(pool: OcrPool, logger: Logger): TesseractR
     async read(input, options) {
       return (await readTimed(input, options)).reading;
     },
+    // Until the fast classifier lands: the full read's classification (slow, on the request path).
+    async inspect(input, options) {
+      const { reading } = await readTimed(input, options);
+      return reading ? { classification: reading.classification, pageImage: null } : null;
+    },
     close: () => pool.close(),
   };
 }
