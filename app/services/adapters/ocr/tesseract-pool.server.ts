@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { createScheduler, createWorker, OEM, PSM, type Scheduler, type Worker } from "tesseract.js";
+import { createScheduler, createWorker, OEM, type Page, PSM, type Scheduler, type Worker } from "tesseract.js";
+import type { OcrPage } from "~/models/ocr-page";
 
 /**
  * A pool of tesseract.js workers (worker threads running tesseract's wasm build, so OCR never blocks the event
@@ -14,6 +15,30 @@ export interface OcrResult {
   text: string;
   /** Tesseract's mean word confidence, 0–100. */
   confidence: number;
+  /** The words with their boxes. */
+  page: OcrPage;
+}
+
+/** Tesseract's block tree → the flat word list the parser reads (confidences 0–1, line and block numbered). */
+export function toOcrPage(
+  data: Pick<Page, "text" | "confidence" | "blocks">,
+  size: { width: number; height: number },
+): OcrPage {
+  const words: OcrPage["words"] = [];
+  let line = 0;
+  (data.blocks ?? []).forEach((block, blockIndex) => {
+    for (const paragraph of block.paragraphs) {
+      for (const textLine of paragraph.lines) {
+        for (const word of textLine.words) {
+          const text = word.text.trim();
+          if (!text) continue;
+          words.push({ text, confidence: word.confidence / 100, box: { ...word.bbox }, line, block: blockIndex });
+        }
+        line++;
+      }
+    }
+  });
+  return { ...size, text: data.text, words, confidence: data.confidence / 100 };
 }
 
 export interface OcrPool {
@@ -53,6 +78,23 @@ const PARAMETERS: {
   // Tesseract's own warnings ("Image too small to scale!!") would go to the server's stdout.
   debug_file: "/dev/null",
 };
+
+/** Width and height from a PGM (P5) or PNG header; 0×0 for other formats (the words' boxes still hold). */
+function imageSize(image: Buffer): { width: number; height: number } {
+  if (image[0] === 0x89 && image.toString("latin1", 1, 4) === "PNG") {
+    return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
+  }
+  if (image.toString("latin1", 0, 2) === "P5") {
+    const [width, height] = image
+      .toString("latin1", 2, 40)
+      .replace(/#[^\n]*\n/g, " ")
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return { width: width ?? 0, height: height ?? 0 };
+  }
+  return { width: 0, height: 0 };
+}
 
 export class OcrBusyError extends Error {
   override name = "OcrBusyError";
@@ -116,8 +158,9 @@ export function createOcrPool(options: {
           throw error;
         });
         const { scheduler } = await started;
-        const result = await scheduler.addJob("recognize", image);
-        return { text: result.data.text, confidence: result.data.confidence };
+        const result = await scheduler.addJob("recognize", image, {}, { text: true, blocks: true });
+        const size = imageSize(image);
+        return { text: result.data.text, confidence: result.data.confidence, page: toOcrPage(result.data, size) };
       } finally {
         pending--;
       }
