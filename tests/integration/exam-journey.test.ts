@@ -18,6 +18,7 @@ import * as examLanding from "~/routes/exam.landing";
 import * as examStart from "~/routes/exam.start";
 import * as unsupportedBrowser from "~/routes/exam.unsupported-browser";
 import * as examPage from "~/routes/exam-provider.$token";
+import * as walletPage from "~/routes/rx-wallet";
 import { loader as rootLoader } from "~/root";
 import { setSimulatedExamStatus } from "~/services/adapters/exam-provider/simulated-doctor.server";
 import type { ExamProvider } from "~/services/adapters/exam-provider/exam-provider";
@@ -32,6 +33,7 @@ import {
   orderGroups,
   orders,
   patients,
+  prescriptionVerifications,
   prescriptions,
   skus,
 } from "~/services/db/schema";
@@ -628,6 +630,37 @@ describe("after the exam", () => {
     const order = await placeCart(browser);
     const [group] = await database.db.select().from(orderGroups).where(eq(orderGroups.orderId, order.id));
     expect(group).toMatchObject({ examVoucherToken: token, prescriptionStatus: "Verified", prescriptionId: issuedId });
+    expect(await examPrescriptionCount(browser.customerId)).toBe(1);
+  });
+
+  it("Order again from the exam's prescription in the wallet asks for no eye doctor: the exam's voucher comes along", async () => {
+    const { browser, token } = await startedExam();
+    await markTaken(database.db, token);
+    expect(await setSimulatedExamStatus(database.db, token, "Issued")).toMatchObject({ ok: true });
+    await browser.view(examComplete.loader, `/exam/exam-complete?examvouchertoken=${token}`);
+    const issuedId = (await voucherRow(database.db, token))!.prescriptionId!;
+    await browser.send(examComplete.action, "/exam/exam-complete", { form: { examVoucherToken: token } });
+    await placeCart(browser);
+
+    const posted = await browser.send(walletPage.action, "/account/prescriptions", {
+      form: { intent: "order-again", prescriptionId: String(issuedId) },
+    });
+    expect(posted.response.status).toBe(303);
+    const cartId = (await browser.session()).get("cartId")!;
+    const [group] = await database.db.select().from(lineItemGroups).where(eq(lineItemGroups.cartId, cartId));
+    expect(group).toMatchObject({ walletPrescriptionId: issuedId, examVoucherToken: token, doctorId: null });
+    const [funnelGroup] = await funnelGroups(database.db, cartId);
+    expect(doctorRequired(funnelGroup!, { international: false })).toBe(false);
+
+    // Ordered again: the same Verified prescription, nothing sent to a doctor to verify.
+    const order = await placeCart(browser);
+    const [ordered] = await database.db.select().from(orderGroups).where(eq(orderGroups.orderId, order.id));
+    expect(ordered).toMatchObject({ prescriptionStatus: "Verified", prescriptionId: issuedId });
+    const queued = await database.db
+      .select()
+      .from(prescriptionVerifications)
+      .where(eq(prescriptionVerifications.orderId, order.id));
+    expect(queued).toHaveLength(0);
     expect(await examPrescriptionCount(browser.customerId)).toBe(1);
   });
 

@@ -20,7 +20,7 @@ import { addGroup, withCartLock, type NewLineItem } from "../cart/cart.server";
 import { refreshRxEntryType, stepGroup, type StepResult } from "../checkout/group-steps.server";
 import { updateJourney } from "../checkout/funnel.server";
 import { together, type Database, type Executor } from "../db/client.server";
-import { doctors, lineItemGroups, lineItems, patients } from "../db/schema";
+import { doctors, examVouchers, lineItemGroups, lineItems, patients } from "../db/schema";
 import type { StoreSession } from "../platform/session.server";
 import {
   findCustomerPrescription,
@@ -46,6 +46,11 @@ export interface OrderAgainPlan {
   autoReorderFrequencyDays: number | null;
   patient: { firstName: string; lastName: string; patientId?: number };
   doctorId: number | null;
+  /**
+   * For a prescription an online exam issued: the exam's voucher. Its doctor is the prescriber, so the group needs no
+   * eye doctor and no verification, as for the first order after the exam (spec 2 §4 doctor rules).
+   */
+  examVoucherToken: string | null;
   /** The lenses' catalog entries, for pricing and display. */
   products: Map<number, WalletProduct>;
 }
@@ -54,10 +59,13 @@ function eyeWords(eye: Eye) {
   return `${EYE_NAMES[eye]} (${EYE_LABELS[eye]})`;
 }
 
-/** The patient and doctor a prescription's group takes: the customer's own patient, a doctor still listed. */
+/**
+ * The patient and doctor a prescription's group takes: the customer's own patient, a doctor still listed; for an
+ * exam's prescription, the exam's voucher in place of a doctor.
+ */
 async function patientAndDoctor(db: Executor, customerId: number, prescription: PrescriptionRow) {
   const doctorId = prescription.prescriber?.doctorId ?? null;
-  const [[patient], [doctor]] = await together(db, [
+  const [[patient], [doctor], [voucher]] = await together(db, [
     () =>
       prescription.patientId === null
         ? []
@@ -66,6 +74,14 @@ async function patientAndDoctor(db: Executor, customerId: number, prescription: 
             .from(patients)
             .where(and(eq(patients.id, prescription.patientId), eq(patients.customerId, customerId))),
     () => (doctorId === null ? [] : db.select({ id: doctors.id }).from(doctors).where(eq(doctors.id, doctorId))),
+    () =>
+      prescription.source !== "exam"
+        ? []
+        : db
+            .select({ token: examVouchers.token })
+            .from(examVouchers)
+            .where(and(eq(examVouchers.prescriptionId, prescription.id), eq(examVouchers.customerId, customerId)))
+            .limit(1),
   ]);
   return {
     patient: {
@@ -74,6 +90,7 @@ async function patientAndDoctor(db: Executor, customerId: number, prescription: 
       ...(patient ? { patientId: patient.id } : {}),
     },
     doctorId: doctor?.id ?? null,
+    examVoucherToken: voucher?.token ?? null,
   };
 }
 
@@ -155,8 +172,11 @@ export async function planOrderAgain(
     entry.isSubscription && ordered.every((product) => product.allowsAutoReorder)
       ? defaultFrequencyDays(boxSupplyDays(catalog.get(first.productId)!) * first.quantity)
       : null;
-  const { patient, doctorId } = await patientAndDoctor(db, customerId, prescription);
-  return { ok: true, plan: { prescription, items, autoReorderFrequencyDays, patient, doctorId, products: catalog } };
+  const { patient, doctorId, examVoucherToken } = await patientAndDoctor(db, customerId, prescription);
+  return {
+    ok: true,
+    plan: { prescription, items, autoReorderFrequencyDays, patient, doctorId, examVoucherToken, products: catalog },
+  };
 }
 
 /** Adds a planned group to the cart with its patient, doctor, expiration date and wallet link; returns its id. */
@@ -172,6 +192,7 @@ export async function addPlannedGroup(db: Database, cartId: string, plan: OrderA
       .set({
         patient: plan.patient,
         doctorId: plan.doctorId,
+        examVoucherToken: plan.examVoucherToken,
         prescriptionExpiresOn: plan.prescription.expirationDate,
         walletPrescriptionId: plan.prescription.id,
         updatedAt: new Date(),
@@ -251,7 +272,7 @@ export async function savedPrescriptionChoices(
  * RxDetails' 'Use this prescription': one of the customer's saved prescriptions, usable for the group's lenses, fills
  * the group being built — each line whose eye the prescription has for the same lens takes its UPC and parameters
  * (checked against stock for the line's quantity) — and the group takes the prescription's expiration date, patient,
- * doctor (when the group has none) and the wallet link. A line the prescription does not cover keeps waiting for
+ * doctor (when the group has none; an exam's prescription brings its voucher instead) and the wallet link. A line the prescription does not cover keeps waiting for
  * the Parameters step. Nothing is written when any line fails.
  */
 export async function applySavedPrescription(
@@ -297,7 +318,7 @@ export async function applySavedPrescription(
     });
   }
   if (updates.length === 0) return invalid(PRESCRIPTION_MESSAGES["not-for-product"]);
-  const { patient, doctorId } = await patientAndDoctor(db, input.customerId, prescription);
+  const { patient, doctorId, examVoucherToken } = await patientAndDoctor(db, input.customerId, prescription);
 
   return withCartLock(db, input.cartId, async (tx) => {
     for (const update of updates) {
@@ -329,6 +350,12 @@ export async function applySavedPrescription(
       await tx
         .update(lineItemGroups)
         .set({ doctorId })
+        .where(and(eq(lineItemGroups.id, group.id), isNull(lineItemGroups.doctorId)));
+    }
+    if (examVoucherToken !== null) {
+      await tx
+        .update(lineItemGroups)
+        .set({ examVoucherToken })
         .where(and(eq(lineItemGroups.id, group.id), isNull(lineItemGroups.doctorId)));
     }
     await refreshRxEntryType(tx, group.id);
