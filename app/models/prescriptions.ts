@@ -462,6 +462,23 @@ export function packSizeStem(vanityUrl: string): string {
 export const WALLET_PATH = "/account/prescriptions";
 export const prescriptionPath = (prescriptionId: number) => `${WALLET_PATH}/${prescriptionId}`;
 /** An uploaded image's bytes, served to its owner. */
+/** The wallet's uploaded prescriptions (spec 2: patient label 'Prescription Uploaded'). */
+export const UPLOADED_PRESCRIPTION_MESSAGES = {
+  label: "Prescription Uploaded",
+  waiting: "Waiting for review",
+  deleted: "Uploaded prescription deleted.",
+  notFound: "We couldn't find that uploaded prescription.",
+  linked: "This prescription was sent with an order, so it is kept with the order.",
+} as const;
+
+/** An image the customer uploaded that is not yet an order's or a saved prescription's: waiting for review. */
+export interface UploadedPrescriptionView {
+  imageId: string;
+  fileName: string;
+  href: string;
+  uploadedOn: string;
+}
+
 export const rxImagePath = (imageId: string) => `/rx-images/${encodeURIComponent(imageId)}`;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -596,6 +613,13 @@ export function parsePrescriptionId(raw: string | undefined | null): number | nu
 
 /** Clone and delete forms: which prescription. */
 export const prescriptionIdFormSchema = z.object({ prescriptionId: idText(PRESCRIPTION_MESSAGES.notFound) });
+
+/** The wallet's 'Delete' of an uploaded prescription: the image's id (24 characters of base64url). */
+export const uploadedImageFormSchema = z.object({
+  imageId: z.string({ error: UPLOADED_PRESCRIPTION_MESSAGES.notFound }).regex(/^[A-Za-z0-9_-]{24}$/, {
+    error: UPLOADED_PRESCRIPTION_MESSAGES.notFound,
+  }),
+});
 
 /**
  * The saved-prescription choice (the product page and RxDetails): a radio of the usable prescriptions. `groupId`

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { UploadedPrescriptions } from "~/components/prescriptions/UploadedPrescriptions";
 import { WalletDeleteConfirm, WalletPrescription } from "~/components/prescriptions/WalletPrescription";
 import { UPLOAD_RX_PATH } from "~/models/funnel";
 import type { PageHandle } from "~/models/page";
@@ -7,7 +8,7 @@ import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { walletAction, type WalletActionReply } from "~/services/prescriptions/wallet-actions.server";
-import { walletView } from "~/services/prescriptions/wallet.server";
+import { uploadedPrescriptions, walletView } from "~/services/prescriptions/wallet.server";
 import ordersStyles from "~/styles/orders.css?url";
 import styles from "~/styles/rx-wallet.css?url";
 import type { Route } from "./+types/rx-wallet";
@@ -38,7 +39,7 @@ const walletPath = (request: Request) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, request);
   const { db } = context.get(servicesContext);
-  const patients = await walletView(db, customer.id);
+  const [patients, uploads] = await Promise.all([walletView(db, customer.id), uploadedPrescriptions(db, customer.id)]);
   const path = walletPath(request);
   const deleteId = parsePrescriptionId(new URL(request.url).searchParams.get("delete"));
   const confirmDelete =
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? null
       : (patients.flatMap((patient) => patient.prescriptions).find((prescription) => prescription.id === deleteId) ??
         null);
-  return { patients, path, confirmDelete };
+  return { patients, uploads, path, confirmDelete };
 }
 
 /** intent=order-again (to the cart), clone or delete (back to the wallet, read again), each with a toast. */
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RxWalletPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { patients, path, confirmDelete } = loaderData;
+  const { patients, uploads, path, confirmDelete } = loaderData;
   const reply = actionData as WalletActionReply | undefined;
   const count = patients.reduce((sum, patient) => sum + patient.prescriptions.length, 0);
   return (
@@ -73,7 +74,7 @@ export default function RxWalletPage({ loaderData, actionData }: Route.Component
           {reply.result.error[""].join(" ")}
         </p>
       ) : null}
-      {count === 0 ? (
+      {count === 0 && uploads.length === 0 ? (
         <div className="orders-empty" data-testid="wallet-empty">
           <p>
             You have no saved prescriptions yet. The prescription you order lenses with is saved here, so you can order
@@ -92,6 +93,7 @@ export default function RxWalletPage({ loaderData, actionData }: Route.Component
             Prescriptions you ordered lenses with, by patient, the soonest to expire first.{" "}
             <Link to={UPLOAD_RX_PATH}>Upload a new prescription</Link>
           </p>
+          <UploadedPrescriptions uploads={uploads} />
           {patients.map((patient) => (
             <section key={patient.name} className="rx-patient" aria-label={patient.name} data-testid="wallet-patient">
               <h2>{patient.name}</h2>

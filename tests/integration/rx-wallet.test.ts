@@ -1,10 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPrescriptionDate, PRESCRIPTION_MESSAGES, prescriptionReminderView } from "~/models/prescriptions";
+import {
+  formatPrescriptionDate,
+  PRESCRIPTION_MESSAGES,
+  prescriptionReminderView,
+  UPLOADED_PRESCRIPTION_MESSAGES,
+} from "~/models/prescriptions";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { addDays, businessToday } from "~/models/subscription";
 import * as walletApi from "~/routes/api.rxWallet";
@@ -1060,6 +1065,66 @@ describe("the pages render (server-side, as a browser without JavaScript gets th
     expect(html).toContain('name="intent" value="order-again"');
     expect(html).toContain('name="intent" value="clone"');
     expect(html).toContain(PRESCRIPTION_MESSAGES.chooseQuantity);
+  });
+
+  it("an upload from the account waits in the wallet under 'Prescription Uploaded' until it is deleted", async () => {
+    const shopper = await Shopper.create();
+    const upload = async (fields: { customerId: number; prescriptionId?: number }) => {
+      const id = randomBytes(18).toString("base64url");
+      const storageKey = `rx/${id}`;
+      await services.imageStore.put(storageKey, Buffer.from("jpeg"), "image/jpeg");
+      await database.db.insert(rxImages).values({
+        id,
+        ...fields,
+        originalFileName: `upload-${id.slice(0, 4)}.jpg`,
+        fileName: "rx_image-4.jpg",
+        contentType: "image/jpeg",
+        contentLength: 4,
+        storageKey,
+      });
+      return { id, storageKey };
+    };
+    const waiting = await upload({ customerId: shopper.id });
+    const { result } = await shopper.send("GET", "/rx-wallet", walletPage.loader);
+    const loaded = result as Awaited<ReturnType<typeof walletPage.loader>>;
+    expect(loaded.uploads.map((shown) => shown.imageId)).toEqual([waiting.id]);
+    const html = render("rx-wallet", "/rx-wallet", walletPage.default, result);
+    expect(html).not.toContain("You have no saved prescriptions yet.");
+    expect(html).toContain(`<h2 id="rx-uploaded-title">${UPLOADED_PRESCRIPTION_MESSAGES.label}</h2>`);
+    expect(html).toContain(UPLOADED_PRESCRIPTION_MESSAGES.waiting);
+    expect(html).toContain(`href="/rx-images/${waiting.id}"`);
+    expect(html).toContain('name="intent" value="delete-upload"');
+
+    // One kept with a prescription is the prescription's, not listed here and not deleted from here.
+    const { prescription } = await orderedPrescription(shopper);
+    const kept = await upload({ customerId: shopper.id, prescriptionId: prescription.id });
+    const again = (await shopper.send("GET", "/rx-wallet", walletPage.loader)).result as typeof loaded;
+    expect(again.uploads.map((shown) => shown.imageId)).toEqual([waiting.id]);
+    const linked = await shopper.send("POST", "/rx-wallet", walletPage.action, {
+      form: { intent: "delete-upload", imageId: kept.id },
+    });
+    expect(linked.status).toBe(409);
+
+    // Another customer's is not found; a malformed id is a 400; nothing is deleted.
+    const other = await Shopper.create("Bo");
+    const refused = await other.send("POST", "/rx-wallet", walletPage.action, {
+      form: { intent: "delete-upload", imageId: waiting.id },
+    });
+    expect(refused.status).toBe(404);
+    const malformed = await shopper.send("POST", "/rx-wallet", walletPage.action, {
+      form: { intent: "delete-upload", imageId: "../../etc" },
+    });
+    expect(malformed.status).toBe(400);
+    expect(await database.db.select().from(rxImages).where(eq(rxImages.id, waiting.id))).toHaveLength(1);
+
+    const deleted = await shopper.send("POST", "/rx-wallet", walletPage.action, {
+      form: { intent: "delete-upload", imageId: waiting.id },
+    });
+    expect(deleted.status).toBe(303);
+    expect(deleted.location).toBe("/rx-wallet");
+    expect(await database.db.select().from(rxImages).where(eq(rxImages.id, waiting.id))).toEqual([]);
+    expect(await services.imageStore.get(waiting.storageKey)).toBeNull();
+    expect(await services.imageStore.get(kept.storageKey)).not.toBeNull();
   });
 
   it("one prescription's page, and the empty wallet", async () => {

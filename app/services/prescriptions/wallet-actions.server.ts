@@ -1,20 +1,27 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { orderAgainFormSchema, PRESCRIPTION_MESSAGES, prescriptionIdFormSchema } from "~/models/prescriptions";
+import {
+  orderAgainFormSchema,
+  PRESCRIPTION_MESSAGES,
+  prescriptionIdFormSchema,
+  UPLOADED_PRESCRIPTION_MESSAGES,
+  uploadedImageFormSchema,
+} from "~/models/prescriptions";
 import { redirectToNextStep } from "../checkout/funnel.server";
 import type { AppServices, Visitor, VisitorCustomer } from "../platform/context.server";
 import { flashToast } from "../platform/session.server";
 import { clonePrescription, deletePrescription } from "./prescription-records.server";
+import { deleteRxImage } from "./rx-images.server";
 import { orderAgain } from "./wallet-cart.server";
 
 /**
  * The wallet pages' forms (/account/prescriptions, /rx-wallet and one prescription's page): intent=order-again,
- * clone, delete. Each POST answers with a 303 and a toast — the page it lands on reads the wallet again, so the
+ * clone, delete, and delete-upload (an uploaded image not yet an order's or a prescription's). Each POST answers with a 303 and a toast — the page it lands on reads the wallet again, so the
  * wallet is refreshed after an order, a clone and a delete (spec 2 §4) — or, refused, with the form's reply (4xx).
  */
 
-export const WALLET_INTENTS = ["order-again", "clone", "delete"] as const;
+export const WALLET_INTENTS = ["order-again", "clone", "delete", "delete-upload"] as const;
 export type WalletIntent = (typeof WALLET_INTENTS)[number];
 
 export const WALLET_TOASTS = {
@@ -76,6 +83,21 @@ export async function walletAction(
       const deleted = await deletePrescription(services, customer.id, id);
       if (!deleted) return refuse(submission.reply({ formErrors: [PRESCRIPTION_MESSAGES.notFound] }), 404);
       flashToast(visitor.session, "success", WALLET_TOASTS.deleted);
+      return redirect(after.deleted, 303);
+    }
+    case "delete-upload": {
+      const submission = parseWithZod(formData, { schema: uploadedImageFormSchema });
+      if (submission.status !== "success") return refuse(submission.reply(), 400);
+      // The customer's own images only: a guest session's are not the wallet's.
+      const result = await deleteRxImage(services, submission.value.imageId, {
+        customerId: customer.id,
+        sessionHash: null,
+      });
+      if (result !== "deleted") {
+        const message = UPLOADED_PRESCRIPTION_MESSAGES[result === "linked" ? "linked" : "notFound"];
+        return refuse(submission.reply({ formErrors: [message] }), result === "linked" ? 409 : 404);
+      }
+      flashToast(visitor.session, "success", UPLOADED_PRESCRIPTION_MESSAGES.deleted);
       return redirect(after.deleted, 303);
     }
     default: {

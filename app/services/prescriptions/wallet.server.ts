@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { EYE_LABELS, EYE_NAMES } from "~/models/lens-parameters";
 import { formatOrderDate, orderDetailsPath } from "~/models/order-status";
@@ -20,6 +20,7 @@ import {
   walletPatients,
   type CatalogProductState,
   type ExpiringPrescription,
+  type UploadedPrescriptionView,
   type WalletEyeView,
   type WalletPrescriptionView,
 } from "~/models/prescriptions";
@@ -28,7 +29,7 @@ import { businessToday } from "~/models/subscription";
 import { lineQuantityOptions } from "~/models/supply";
 import { productPath } from "../catalog/catalog.server";
 import { together, type Executor } from "../db/client.server";
-import { brands, orders, productParameterOptions, products } from "../db/schema";
+import { brands, orders, productParameterOptions, products, rxImages } from "../db/schema";
 import {
   expiringPrescriptions,
   findCustomerPrescription,
@@ -261,6 +262,27 @@ export async function walletPrescription(
   if (!row) return null;
   const [view] = await prescriptionViews(db, customerId, [row], now);
   return view ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Uploaded prescriptions.
+
+/**
+ * The customer's uploads not tied to an order or a prescription, newest first (spec 2: the wallet's patient label
+ * 'Prescription Uploaded'). Staff review them; the wallet shows them so an upload from the account is not lost.
+ */
+export async function uploadedPrescriptions(db: Executor, customerId: number): Promise<UploadedPrescriptionView[]> {
+  const rows = await db
+    .select({ id: rxImages.id, originalFileName: rxImages.originalFileName, createdAt: rxImages.createdAt })
+    .from(rxImages)
+    .where(and(eq(rxImages.customerId, customerId), isNull(rxImages.orderId), isNull(rxImages.prescriptionId)))
+    .orderBy(desc(rxImages.createdAt), asc(rxImages.id));
+  return rows.map((row) => ({
+    imageId: row.id,
+    fileName: row.originalFileName,
+    href: rxImagePath(row.id),
+    uploadedOn: formatOrderDate(row.createdAt),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
