@@ -10,7 +10,9 @@
 // 4. Asks /healthcheck alone for BASELINE_MS (the idle figures), then fires UPLOADS uploads at once: most to POST
 //    api/images as guests, FORM_UPLOADS to the account's upload page (POST /upload-rx, multipart, as a browser
 //    without JavaScript), each from its own client address (X-Forwarded-For), while one poller asks /healthcheck
-//    every POLL_GAP_MS (one request at a time: each answer's time is how long the event loop kept it waiting).
+//    every POLL_GAP_MS (one request at a time: each answer's time is how long the event loop kept it waiting), and a
+//    second asks /version, which makes no database query (on PGlite every query shares one connection on the event
+//    loop, so the health check also waits for the uploads' queries).
 // 5. Prints the health check's p50/p99/max during the uploads and its share of the 100 ms ceiling, and each upload's
 //    time and answer. Exit code 1 when the server does not start or an upload has no answer; the ceiling is
 //    reported, not asserted.
@@ -194,11 +196,15 @@ async function createCustomer(base: URL): Promise<string> {
 }
 
 /** Asks /healthcheck one request at a time until `stop` says so; each answer's time. */
-async function pollHealth(base: URL, stop: () => boolean): Promise<{ times: number[]; failures: number }> {
+async function pollHealth(
+  base: URL,
+  stop: () => boolean,
+  pathname = "/healthcheck",
+): Promise<{ times: number[]; failures: number }> {
   const times: number[] = [];
   let failures = 0;
   while (!stop()) {
-    const answer = await request(base, "GET", "/healthcheck", { timeoutMs: 60_000 }).catch(() => null);
+    const answer = await request(base, "GET", pathname, { timeoutMs: 60_000 }).catch(() => null);
     if (answer?.status === 200) times.push(answer.ms);
     else failures++;
     await new Promise((resolve) => setTimeout(resolve, POLL_GAP_MS));
@@ -236,6 +242,8 @@ async function main() {
 
     let uploadsDone = false;
     const during = pollHealth(base, () => uploadsDone);
+    // The same without the database: what the event loop alone adds (the health check also waits for its query).
+    const duringVersion = pollHealth(base, () => uploadsDone, "/version");
     const started = performance.now();
     const uploads = Array.from({ length: UPLOADS }, (_, i) => {
       const form = i >= UPLOADS - FORM_UPLOADS;
@@ -262,12 +270,14 @@ async function main() {
     const wall = performance.now() - started;
     uploadsDone = true;
     const health = await during;
+    const version = await duringVersion;
 
     console.log("");
     console.log("/healthcheck");
     summary("  idle", idle.times);
     const p99 = summary("  during the uploads", health.times);
     if (health.failures > 0) console.log(`  ${health.failures} health checks failed or timed out during the uploads`);
+    summary("/version (no database query)", version.times);
     console.log("");
     console.log(`Uploads (all answered within ${(wall / 1000).toFixed(1)} s of the first)`);
     const sortedTimes = answers.map((answer) => answer.ms).sort((a, b) => a - b);
