@@ -133,6 +133,9 @@ function serve(running) {
     if (process.stdout.isTTY) console.log(`Lenslane is serving on http://localhost:${port}`);
   });
   server.keepAliveTimeout = 5_000;
+  // `Expect: 100-continue` goes to the app, which asks for the body only when it will take it (a declared body over
+  // the limit is answered 413 before it is sent: server/request-bodies.ts).
+  server.on("checkContinue", app);
 
   let stopping = false;
   async function shutdown(signal) {

@@ -10,6 +10,7 @@ import { createTaxCalculator } from "~/services/adapters/tax/index.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
 import { bootstrapDatabase } from "~/services/db/bootstrap.server";
 import { startJobs } from "~/services/platform/jobs.server";
+import { createImageStore } from "~/services/adapters/image-storage/index.server";
 import { logger } from "~/services/platform/logger.server";
 import { createAppSession } from "~/services/platform/session.server";
 
@@ -38,6 +39,7 @@ const jobs = await startJobs(
     payments: createPaymentGateway(database.db),
     examProvider: createExamProvider(database.db),
     prescriberVerifier: createPrescriberVerifier(database.db),
+    imageStore: createImageStore(config, database.db),
     sessions: createAppSession(config),
   },
   { work: true },

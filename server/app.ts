@@ -24,6 +24,7 @@ import { recordPgliteOwner, startJobs } from "~/services/platform/jobs.server";
 import { logger, redactUrl } from "~/services/platform/logger.server";
 import { createAppSession, PERSONAL_COOKIES } from "~/services/platform/session.server";
 import { refuseCrossSitePosts } from "./cross-site";
+import { requestBodyLimits } from "./request-bodies";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
@@ -107,6 +108,8 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     next();
   });
   app.use(securityHeaders({ production: config.isProduction, reportOnly: options.mode === "development" }));
+  // Before anything that may answer without reading a body (the cross-site refusal, the routes): see the file.
+  app.use(requestBodyLimits());
   app.use(refuseCrossSitePosts());
   app.use(compression());
 

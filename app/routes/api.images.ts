@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.file) return jsonError(400, UPLOAD_MESSAGES.noFile);
 
   const services = context.get(servicesContext);
-  const { requestId } = context.get(requestInfoContext);
+  const { requestId, clientIp } = context.get(requestInfoContext);
   const viewer = viewerOf(visitor, { create: true });
   const file = { fileName: input.file.fileName, bytes: input.file.bytes };
   let outcome;
@@ -48,13 +48,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!order) return jsonError(404, `There is no order ${fields.data.orderNumber}.`);
     if (order.waitingGroups.length === 0) return jsonError(422, ORDER_UPLOAD_MESSAGES.notWaiting);
-    outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId });
+    outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId, clientIp });
     // A held order goes on (recapture): the browser's next page says so.
     if (outcome.ok && order.held) flashToast(visitor.session, "success", RECAPTURE_MESSAGES.working);
   } else {
-    outcome = await uploadRxImage(services, file, { owner: viewer, correlationId: requestId });
+    outcome = await uploadRxImage(services, file, { owner: viewer, correlationId: requestId, clientIp });
   }
-  if (!outcome.ok) return jsonError(400, outcome.message);
+  if (!outcome.ok) {
+    // Past an upload limit, as the other limits answer: 429 with Retry-After (the hour's window).
+    return jsonError(outcome.status ?? 400, outcome.message, outcome.status === 429 ? { "Retry-After": "3600" } : {});
+  }
   return privateJson({ items: [uploadedImageJson(outcome.image)] }, 201);
 }
 

@@ -117,8 +117,8 @@ async function uploadAction(request: Request, context: Route.ActionArgs["context
   const services = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   const input = await readImageUpload(request, { fileFields: ["image"] });
-  const refuse = (message: string) => data({ uploadError: message }, { status: 400 });
-  if (!input.ok) return refuse(input.message);
+  const refuse = (message: string, status: 400 | 413 | 429 = 400) => data({ uploadError: message }, { status });
+  if (!input.ok) return refuse(input.message, input.status);
   const cartId = visitor.session.get("cartId");
   const groupId = textField(input.form, "groupId");
   if (textField(input.form, "intent") !== "upload-rx" || !cartId || !groupId) return refuse(STEP_MESSAGES.groupGone);
@@ -129,8 +129,9 @@ async function uploadAction(request: Request, context: Route.ActionArgs["context
     file: { fileName: input.file.fileName, bytes: input.file.bytes },
     viewer: viewerOf(visitor, { create: true }),
     correlationId: context.get(requestInfoContext).requestId,
+    clientIp: context.get(requestInfoContext).clientIp,
   });
-  if (!outcome.ok) return refuse(outcome.message);
+  if (!outcome.ok) return refuse(outcome.message, outcome.status);
   return afterUpload(context, visitor, cartId, groupId, outcome.image.id, outcome.analysis);
 }
 

@@ -70,16 +70,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const order = oid !== null ? await orderOf(request, context, oid) : null;
   const customer = order ? visitor.customer : requireCustomer(context, request);
   const input = await readImageUpload(request, { fileFields: ["image"] });
-  const refuse = (message: string) => data({ uploadError: message }, { status: 400 });
-  if (!input.ok) return refuse(input.message);
+  const refuse = (message: string, status: 400 | 413 | 429 = 400) => data({ uploadError: message }, { status });
+  if (!input.ok) return refuse(input.message, input.status);
   if (!input.file) return refuse(UPLOAD_MESSAGES.noFile);
   const services = context.get(servicesContext);
-  const { requestId } = context.get(requestInfoContext);
+  const { requestId, clientIp } = context.get(requestInfoContext);
   const viewer = viewerOf(visitor, { create: true });
   const file = { fileName: input.file.fileName, bytes: input.file.bytes };
   if (order) {
-    const outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId });
-    if (!outcome.ok) return refuse(outcome.message);
+    const outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId, clientIp });
+    if (!outcome.ok) return refuse(outcome.message, outcome.status);
     // A held order goes on with the new prescription (recapture, issue 16).
     if (order.held) flashToast(visitor.session, "success", RECAPTURE_MESSAGES.working);
     return redirect(`/upload-success?oid=${encodeURIComponent(order.orderNumber)}`, 303);
@@ -87,8 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await uploadRxImage(services, file, {
     owner: { customerId: customer!.id, sessionHash: viewer.sessionHash },
     correlationId: requestId,
+    clientIp,
   });
-  if (!outcome.ok) return refuse(outcome.message);
+  if (!outcome.ok) return refuse(outcome.message, outcome.status);
   return redirect(`/upload-success?image=${encodeURIComponent(outcome.image.id)}`, 303);
 }
 

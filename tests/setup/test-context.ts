@@ -59,13 +59,20 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
 export async function createRequestContext(services: AppServices, request: Request): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce", clientIp: "127.0.0.1" });
+  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce", clientIp: testClientIp(request) });
   await visitorMiddleware(
     { request, context, params: {}, unstable_pattern: "" } as never,
     async () => new Response(null),
   );
   return context;
 }
+
+/**
+ * The client address a test request comes from: its `TEST_CLIENT_IP_HEADER`, else 127.0.0.1. Tests that act as many
+ * shoppers give each its own, as the server would see them (per-address limits count per address).
+ */
+export const TEST_CLIENT_IP_HEADER = "x-test-client-ip";
+const testClientIp = (request: Request) => request.headers.get(TEST_CLIENT_IP_HEADER) ?? "127.0.0.1";
 
 /** Runs the root middleware around a handler and returns the final response (cache policy, cookie clearing). */
 export async function runThroughMiddleware(
@@ -75,7 +82,7 @@ export async function runThroughMiddleware(
 ): Promise<Response> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce", clientIp: "127.0.0.1" });
+  context.set(requestInfoContext, { requestId: "test-request", nonce: "test-nonce", clientIp: testClientIp(request) });
   try {
     return (await visitorMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, () =>
       handler(context),

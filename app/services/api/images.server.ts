@@ -4,8 +4,8 @@ import { imageView } from "../prescriptions/rx-images.server";
 
 /**
  * The prescription images' JSON (spec 2 §3 Image upload: response items of processedImage, classification and
- * rxImageId) and their bytes as answered to their owner: never cached, never sniffed, shown inline under the stored
- * name.
+ * rxImageId) and their bytes as answered to their owner: never cached, never sniffed, sandboxed; images inline under the
+ * stored name, PDFs as a download.
  */
 
 export function uploadedImageJson(row: RxImageRow) {
@@ -27,17 +27,25 @@ export function imageMetadataJson(view: RxImageView) {
   return { rxImageId, fileName, contentType, contentLength, width, height, classification, uploadedAt };
 }
 
-/** The image's bytes: `private, no-store`, `nosniff`, inline with its stored name; PDFs as application/pdf. */
+/** The image's bytes: `private, no-store`, `nosniff`, sandboxed; a JPEG inline, a PDF as an attachment. */
 export function imageBytesResponse(image: Pick<RxImageRow, "contentType" | "fileName">, bytes: Buffer): Response {
-  const contentType = image.contentType === "application/pdf" ? "application/pdf" : "image/jpeg";
+  const pdf = image.contentType === "application/pdf";
+  // A stored PDF is the shopper's file as sent (it may carry scripts or forms): downloaded, never shown as a document
+  // of the store's origin, and sandboxed should a browser open it anyway. Images (the store's own shrunk JPEGs) show
+  // inline, as the pages' thumbnails, under the same sandbox (decision 47).
+  const disposition = pdf ? "attachment" : "inline";
   return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {
-      "Content-Type": contentType,
+      "Content-Type": pdf ? "application/pdf" : "image/jpeg",
       "Content-Length": String(bytes.length),
       "Cache-Control": PRIVATE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": `inline; filename="${image.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+      "Content-Security-Policy": STORED_FILE_CSP,
+      "Content-Disposition": `${disposition}; filename="${image.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
     },
   });
 }
+
+/** Stored files' policy: a sandbox (no scripts, no forms, an opaque origin), and nothing loaded from anywhere. */
+export const STORED_FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";

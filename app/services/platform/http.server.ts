@@ -249,14 +249,7 @@ export class UploadRefusedError extends BadRequestError {
   }
 }
 
-/**
- * An oversized upload's remaining bytes are read and thrown away, up to this many, so that a browser still sending
- * gets to read the answer (a socket closed under it shows a connection error instead of the page's message). Past
- * this the connection is cut.
- */
-export const UPLOAD_DRAIN_MAX_BYTES = 64 * 1024 * 1024;
-
-/** The body's chunks; stopping early leaves the stream as it is (the caller drains or cancels it). */
+/** The body's chunks; stopping early leaves the stream as it is (the caller lets it go). */
 async function* chunksOf(reader: ReadableStreamDefaultReader<Uint8Array>, counter: { bytes: number; max: number }) {
   for (;;) {
     const { done, value } = await reader.read();
@@ -267,19 +260,13 @@ async function* chunksOf(reader: ReadableStreamDefaultReader<Uint8Array>, counte
   }
 }
 
-async function drainOrCancel(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
-  let total = alreadyRead;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > UPLOAD_DRAIN_MAX_BYTES) break;
-    }
-  } catch {
-    return;
-  }
-  await reader.cancel().catch(() => {});
+/**
+ * A refused upload's remaining bytes are left unread, not cancelled: cancelling would close the connection before the
+ * answer is written, and the browser would show a connection error instead of the message. The server reads the rest
+ * away after answering, within bounds (server/request-bodies.ts).
+ */
+function letGo(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  reader.releaseLock();
 }
 
 /**
@@ -300,7 +287,7 @@ export async function readUpload(request: Request, options: ReadUploadOptions): 
   const reader = request.body.getReader();
   const tooLarge = () => new UploadRefusedError("too-large", "The upload is too large.");
   if (declared > maxBody) {
-    await (declared <= UPLOAD_DRAIN_MAX_BYTES ? drainOrCancel(reader, 0) : reader.cancel().catch(() => {}));
+    letGo(reader);
     throw tooLarge();
   }
   const counter = { bytes: 0, max: maxBody };
@@ -324,8 +311,7 @@ export async function readUpload(request: Request, options: ReadUploadOptions): 
               : "malformed"
           : null;
     if (problem === null) throw error;
-    if (problem === "malformed") await reader.cancel().catch(() => {});
-    else await drainOrCancel(reader, counter.bytes);
+    letGo(reader);
     if (problem === "too-large") throw tooLarge();
     if (problem === "too-many-files") throw new UploadRefusedError("too-many-files", "Upload one file at a time.");
     throw new UploadRefusedError("malformed", "The form is malformed.");

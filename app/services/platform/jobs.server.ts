@@ -7,6 +7,7 @@ import { runDueSubscriptions, type RunnerServices, type RunSummary } from "../su
 import { recoverPendingOrders } from "../checkout/order-confirmation.server";
 import { syncOpenExamVouchers, type OpenSyncSummary } from "../exams/exam-sync.server";
 import { runVerificationPass, type VerificationSummary } from "../prescriptions/verification.server";
+import { expireUnlinkedRxImages } from "../prescriptions/rx-image-expiry.server";
 import type { AppServices } from "./context.server";
 import { startJobQueue, type JobQueue, type QueueTiming } from "./queue.server";
 
@@ -67,6 +68,7 @@ export const JOB_QUEUES = {
   payments: "payments",
   exams: "exams",
   verification: "verification",
+  rxImageExpiry: "rx-image-expiry",
 } as const;
 
 /**
@@ -82,7 +84,7 @@ export function everyMinutesCron(minutes: number): string | null {
   return hours >= 24 ? "0 0 * * *" : hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
 }
 
-export type JobServices = JobRunServices & Pick<AppServices, "database">;
+export type JobServices = JobRunServices & Pick<AppServices, "database" | "imageStore">;
 
 /**
  * Starts the store's jobs on the queue: the outbox, payment recovery, the exam sync and prescription verification every
@@ -136,6 +138,14 @@ export async function startJobs(
         expireInSeconds: 5 * 60,
         retryLimit: 3,
         handler: () => runVerificationPass(services),
+      },
+      {
+        // Uploaded images not kept with an order or a prescription within 7 days (decision 47).
+        name: JOB_QUEUES.rxImageExpiry,
+        cron: "17 * * * *",
+        expireInSeconds: 15 * 60,
+        retryLimit: 3,
+        handler: () => expireUnlinkedRxImages(services),
       },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { readUpload, UPLOAD_DRAIN_MAX_BYTES, UploadRefusedError } from "./http.server";
+import { readUpload, UploadRefusedError } from "./http.server";
 import { multipartBoundary } from "./multipart.server";
 
 const URL_ = "http://store.test/upload-rx";
@@ -123,9 +123,9 @@ describe("readUpload", () => {
     expect(upload.files[0]!.bytes.length).toBe(0);
   });
 
-  it("refuses a file over the limit while streaming, and reads the rest away so the browser sees the answer", async () => {
+  it("refuses a file over the limit while streaming, and leaves the rest unread for the server to answer first", async () => {
     const form = new FormData();
-    form.append("image", file(randomBytes(MB + 1)));
+    form.append("image", file(randomBytes(4 * MB)));
     // No Content-Length to go by: the limit is found while streaming.
     const made = new Request(URL_, { method: "POST", body: form });
     const bytes = new Uint8Array(await made.arrayBuffer());
@@ -134,28 +134,22 @@ describe("readUpload", () => {
     const error = await refusal(readUpload(request, { maxFileBytes: MB, maxFiles: 2 }));
     expect(error.problem).toBe("too-large");
     expect(error.status).toBe(413);
-    expect(state.read).toBe(size);
+    // It stopped soon after the limit (a few chunks of read-ahead), and did not cancel the body: cancelling closes
+    // the connection before the answer is written (server/request-bodies.ts reads the rest away after it).
+    expect(state.read).toBeLessThan(size / 2);
     expect(state.cancelled).toBe(false);
   });
 
-  it("refuses by the declared Content-Length before parsing", async () => {
-    const form = new FormData();
-    form.append("image", file(randomBytes(2 * MB)));
-    const { request, state } = await browserRequest(form);
-    const error = await refusal(readUpload(request, { maxFileBytes: MB }));
-    expect(error.problem).toBe("too-large");
-    // Drained (not parsed or kept), so the browser can read the page's message.
-    expect(state.cancelled).toBe(false);
-  });
-
-  it("cuts the connection when the declared body is beyond what it will drain", async () => {
-    const { request, state } = rawRequest(new Uint8Array(10), "multipart/form-data; boundary=x", 10, {
-      "content-length": String(UPLOAD_DRAIN_MAX_BYTES + 1),
-    });
-    const error = await refusal(readUpload(request, { maxFileBytes: MB }));
-    expect(error.problem).toBe("too-large");
-    expect(state.cancelled).toBe(true);
-    expect(state.read).toBeLessThanOrEqual(10);
+  it("refuses by the declared Content-Length before reading, however large the claim", async () => {
+    for (const declared of [2 * MB, 200 * MB]) {
+      const { request, state } = rawRequest(new Uint8Array(10), "multipart/form-data; boundary=x", 10, {
+        "content-length": String(declared),
+      });
+      const error = await refusal(readUpload(request, { maxFileBytes: MB }));
+      expect(error.problem).toBe("too-large");
+      expect(state.read).toBeLessThanOrEqual(10);
+      expect(state.cancelled).toBe(false);
+    }
   });
 
   it("refuses more files than allowed", async () => {

@@ -56,6 +56,7 @@ export async function uploadForGroup(
     file: { fileName: string; bytes: Buffer };
     viewer: ImageViewer;
     correlationId?: string;
+    clientIp?: string | null;
   },
 ): Promise<UploadOutcome> {
   const { db } = services;
@@ -64,6 +65,7 @@ export async function uploadForGroup(
     return await uploadRxImage(services, input.file, {
       owner: input.viewer,
       correlationId: input.correlationId,
+      clientIp: input.clientIp,
       transaction: (work) => withCartLock(db, input.cartId, work),
       async link(tx, image) {
         if (!(await lockedLensGroup(tx, input.cartId, input.groupId)))

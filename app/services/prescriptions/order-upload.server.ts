@@ -80,7 +80,13 @@ function waitingForPrescription(held: boolean) {
  */
 export async function uploadForOrder(
   services: ImageServices,
-  input: { order: UploadOrder; file: { fileName: string; bytes: Buffer }; viewer: ImageViewer; correlationId?: string },
+  input: {
+    order: UploadOrder;
+    file: { fileName: string; bytes: Buffer };
+    viewer: ImageViewer;
+    correlationId?: string;
+    clientIp?: string | null;
+  },
 ): Promise<UploadOutcome> {
   const { order } = input;
   if (order.waitingGroups.length === 0) return { ok: false, message: ORDER_UPLOAD_MESSAGES.notWaiting };
@@ -90,6 +96,7 @@ export async function uploadForOrder(
     orderId: order.id,
     prescriptionId: prescriptionIds[0] ?? null,
     correlationId: input.correlationId,
+    clientIp: input.clientIp,
     async link(tx) {
       const now = new Date();
       // Another upload may have moved them already: then there is nothing left to move, and the image is kept.

@@ -16,6 +16,7 @@ import type { Executor, Transaction } from "../db/client.server";
 import { lineItemGroups, rxImages } from "../db/schema";
 import type { StoreSession } from "../platform/session.server";
 import { processUpload, ShrinkError } from "./image-processing.server";
+import { checkUploadAllowed } from "./upload-limits.server";
 
 /**
  * Uploaded prescription images (spec 2 §3 Image upload, §4 Prescription upload): checked by their bytes, shrunk,
@@ -153,7 +154,7 @@ export async function prepareUpload(
   try {
     processed = await processUpload(file.bytes, type);
   } catch (error) {
-    if (error instanceof ShrinkError) return { ok: false, message: UPLOAD_MESSAGES.shrink };
+    if (error instanceof ShrinkError) return { ok: false, message: error.shopperMessage ?? UPLOAD_MESSAGES.shrink };
     throw error;
   }
   const reading = await services.rxReader
@@ -204,6 +205,8 @@ export interface StoreOptions {
   /** What else changes with the row, in its transaction (a group's image, an order's statuses). */
   link?: (tx: Transaction, image: RxImageRow) => Promise<void>;
   now?: Date;
+  /** The uploading client's address, for the per-address upload limits (upload-limits.server.ts). */
+  clientIp?: string | null;
 }
 
 /**
@@ -368,7 +371,7 @@ export async function linkGroupImageToOrder(
 }
 
 export type UploadOutcome =
-  { ok: true; image: RxImageRow; analysis: RxAnalysis | null } | { ok: false; message: string };
+  { ok: true; image: RxImageRow; analysis: RxAnalysis | null } | { ok: false; message: string; status?: 413 | 429 };
 
 /**
  * One upload from start to end: checked, shrunk, read and stored (with its link, when given). The shopper's message
@@ -379,6 +382,9 @@ export async function uploadRxImage(
   file: { fileName: string; bytes: Buffer },
   options: StoreOptions & { correlationId?: string },
 ): Promise<UploadOutcome> {
+  const { owner, clientIp = null, now } = options;
+  const allowed = await checkUploadAllowed(services, { ip: clientIp, ...owner, bytes: file.bytes.length }, now);
+  if (!allowed.ok) return allowed;
   const prepared = await prepareUpload(services, file, options.correlationId);
   if (!prepared.ok) return prepared;
   try {

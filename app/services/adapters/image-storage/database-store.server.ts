@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/services/db/client.server";
 import { storedImages } from "~/services/db/schema";
 import type { ImageStore } from "./image-store";
@@ -8,10 +8,13 @@ export function createDatabaseImageStore(db: Database): ImageStore {
   return {
     kind: "database",
     async put(key, bytes, contentType) {
+      // Sent as hex text, encoded natively: PGlite's own bytea parameter encoding runs a JavaScript loop per byte
+      // (about 60 ms for a shrunk photo, seconds for a 10 MB PDF) that holds the event loop (issue 24).
+      const data = sql`decode(${bytes.toString("hex")}, 'hex')`;
       await db
         .insert(storedImages)
-        .values({ key, contentType, data: bytes })
-        .onConflictDoUpdate({ target: storedImages.key, set: { contentType, data: bytes } });
+        .values({ key, contentType, data })
+        .onConflictDoUpdate({ target: storedImages.key, set: { contentType, data } });
     },
     async get(key) {
       const [row] = await db
