@@ -379,3 +379,10 @@ export function rxAnalysisFields(analysis: Omit<RxAnalysis, "correlationId">): A
   }
   return rows;
 }
+
+export function parseRxPage(
+  page: import("./ocr-page").OcrPage,
+  options: { correlationId: string; kind?: RxTextKind },
+): RxAnalysis | null {
+  return parseRxText(page.text, options);
+}
