@@ -115,7 +115,7 @@ if (args.dump) {
     layout.addFields(item, parseRxPage(page, { correlationId: item.file, kind }));
     text.addFields(item, parseRxText(page.text, { correlationId: item.file, kind }));
   }
-  await pool?.close();
+  await (pool as OcrPool | null)?.close();
   if (args.score) {
     printBoard("parseRxText on the OCR text (fields exact)", text);
     printBoard("parseRxPage on the word boxes (fields exact)", layout);

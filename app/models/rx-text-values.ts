@@ -167,7 +167,10 @@ const ADD_WORDS: ReadonlyArray<[RegExp, string]> = [
 
 /** Add: "+0.75".."+4.00" in 0.25 steps, or the lens's add labels LOW, MID, MED, HIGH. */
 export function normalizeAdd(raw: string): string | null {
-  const word = raw.trim().replace(/[.:,]$/, "").toUpperCase();
+  const word = raw
+    .trim()
+    .replace(/[.:,]$/, "")
+    .toUpperCase();
   for (const [pattern, label] of ADD_WORDS) if (pattern.test(word)) return label;
   const parsed = parseNumberToken(raw);
   if (!parsed || parsed.sign === "-") return null;
@@ -236,7 +239,9 @@ const NUMERIC_PART = "[0-9OoIlSB|]";
  * US order: month first.
  */
 export function parseDate(text: string, kind: DateKind = "other"): string | null {
-  const iso = new RegExp(`(${NUMERIC_PART}{4})[-/.](${NUMERIC_PART}{1,2})[-/.](${NUMERIC_PART}{1,2})(?!\\d)`).exec(text);
+  const iso = new RegExp(`(${NUMERIC_PART}{4})[-/.](${NUMERIC_PART}{1,2})[-/.](${NUMERIC_PART}{1,2})(?!\\d)`).exec(
+    text,
+  );
   if (iso) {
     const date = isoDate(Number(digitsOnly(iso[1]!)), Number(digitsOnly(iso[2]!)), Number(digitsOnly(iso[3]!)));
     if (date) return date;

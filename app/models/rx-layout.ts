@@ -1,0 +1,224 @@
+import type { OcrPage } from "./ocr-page";
+import type { RxAnalysis, RxConfidence, RxEyeKey, RxEyeReading } from "./rx-analysis";
+import { type Cell, type EyeCells, type LensField, readGrid, type Reading, wordConfidence } from "./rx-layout-grid";
+import { rowsOf } from "./rx-layout-rows";
+import { filterNonLens } from "./rx-nonlens";
+import { isBalance, rewriteNotation } from "./rx-notation";
+import { eyeDifference, gridScore, mapAddLabel } from "./rx-plausibility";
+import { readExpiration, readIssueDate, readLicense, readNpi, readPatient, readPrescriber } from "./rx-text-fields";
+import { normalizeText, readLineEyes, type RxTextKind } from "./rx-text-lines";
+
+/**
+ * OCR word boxes (or a PDF's text layer, as a page) → the prescription they hold (spec 2 §3 AI analysis result).
+ * Two readers look at the lens rows (non-lens lines such as acuity, keratometry, PD and spectacle prescriptions are
+ * taken out first, rx-nonlens.ts): one by geometry (rx-layout-grid.ts: which label or eye heading each value sits
+ * under), one by line patterns (rx-text-lines.ts: prose, shorthand, tables as text). Where they agree the value is
+ * sure; where only one read it, it keeps that reader's certainty; where they differ, geometry wins, unsure. Every
+ * field gets a confidence from that certainty, the OCR's confidence in the word, the value's grid, and how the
+ * eyes compare.
+ */
+
+export interface ParseOptions {
+  correlationId: string;
+  kind?: RxTextKind;
+  /** The product's own ADD labels ("LOW", "MID", "HIGH"), to map an ADD word onto. */
+  addLabels?: readonly string[];
+}
+
+const LENS_FIELDS: readonly LensField[] = [
+  "sphere",
+  "cylinder",
+  "axis",
+  "add",
+  "baseCurve",
+  "diameter",
+  "brand",
+  "color",
+];
+const EYE_KEYS: readonly RxEyeKey[] = ["OD", "OS", "unknownEye1"];
+
+/** What the line reader read, as cells (its certainty is lower: it places values by order and kind). */
+function lineReading(page: OcrPage, rowsText: string, kind: RxTextKind): Reading {
+  const prescription = readLineEyes(rowsText, kind);
+  const reading: Reading = {};
+  for (const key of EYE_KEYS) {
+    const eye = prescription[key];
+    if (!eye) continue;
+    const cells: EyeCells = {};
+    for (const [field, value] of Object.entries(eye)) {
+      if (typeof value !== "string") continue;
+      const certainty = key === "unknownEye1" && kind === "prescription" ? 0.75 : 0.85;
+      cells[field as LensField] = { value, certainty, ocr: wordConfidence(page.words, field as LensField, value) };
+    }
+    reading[key] = cells;
+  }
+  return reading;
+}
+
+/** The two readers' cells, one per field. */
+function merge(grid: Reading, lines: Reading): Reading {
+  const gridEyes = grid.OD || grid.OS;
+  const out: Reading = {};
+  for (const key of EYE_KEYS) {
+    // Geometry that found the eyes overrules a line reading that could not tell which eye.
+    if (key === "unknownEye1" && gridEyes) continue;
+    const a = grid[key] ?? {};
+    const b = lines[key] ?? {};
+    const cells: EyeCells = {};
+    for (const field of LENS_FIELDS) {
+      const fromGrid = a[field];
+      const fromLines = b[field];
+      if (fromGrid?.unsigned && fromLines && fromLines.value === fromGrid.value.replace("+", "-")) {
+        // The line reader lent this sphere the other eye's minus.
+        cells[field] = { ...fromLines, certainty: 0.7 };
+      } else if (
+        fromGrid &&
+        fromLines &&
+        (field === "brand" || field === "color") &&
+        fromGrid.value !== fromLines.value
+      ) {
+        // A brand cell wraps above and below its row; the line reader joins the wrapped pieces.
+        cells[field] = { ...fromLines, certainty: fromLines.certainty * 0.9 };
+      } else if (fromGrid && fromLines) {
+        cells[field] =
+          fromGrid.value === fromLines.value
+            ? { ...fromGrid, certainty: Math.max(fromGrid.certainty, fromLines.certainty, 0.98) }
+            : { ...fromGrid, certainty: fromGrid.certainty * 0.75 };
+      } else if (fromGrid ?? fromLines) cells[field] = (fromGrid ?? fromLines)!;
+    }
+    if (Object.keys(cells).length > 0) out[key] = cells;
+  }
+  return out;
+}
+
+/** 0–1 from the OCR's word confidence: a clearly read word keeps the value's certainty, a doubtful one lowers it. */
+function ocrFactor(confidence: number | undefined): number {
+  if (confidence === undefined) return 0.9;
+  return Math.min(1, 0.4 + (0.6 * confidence) / 0.9);
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Cells → values and confidences: off-grid values dropped, the eyes compared, ADD words mapped. */
+function finish(
+  reading: Reading,
+  options: ParseOptions,
+): { prescription: RxAnalysis["prescription"]; confidence: RxConfidence } {
+  const prescription: RxAnalysis["prescription"] = {};
+  const confidence: RxConfidence = {};
+  const cellsOf = new Map<string, Cell>();
+  for (const key of EYE_KEYS) {
+    const cells = reading[key];
+    if (!cells) continue;
+    const eye: RxEyeReading = {};
+    for (const field of LENS_FIELDS) {
+      const cell = cells[field];
+      if (!cell) continue;
+      let value = cell.value;
+      let factor = gridScore(field, value);
+      if (factor === 0) continue;
+      if (field === "add" && /^[A-Z]+$/i.test(value)) {
+        const mapped = mapAddLabel(value, options.addLabels);
+        if (mapped === null) factor *= 0.5;
+        else value = mapped;
+      }
+      eye[field] = value;
+      cellsOf.set(`${key}.${field}`, { ...cell, certainty: cell.certainty * factor });
+    }
+    if (Object.keys(eye).length > 0) prescription[key] = eye;
+  }
+  const apart = eyeDifference(prescription);
+  for (const [path, cell] of cellsOf) {
+    const field = path.split(".")[1] as keyof typeof apart;
+    const eyes = apart[field] ?? 1;
+    confidence[path] = round(cell.certainty * ocrFactor(cell.ocr) * eyes);
+  }
+  return { prescription, confidence };
+}
+
+function hasAny(reading: Reading): boolean {
+  return EYE_KEYS.some((key) => Object.keys(reading[key] ?? {}).length > 0);
+}
+
+/**
+ * Null when no lens value was found (junk, a face, an appointment card) and the page is not a glasses
+ * prescription; a glasses-only prescription answers `spectaclesOnly` with no lens values.
+ */
+export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | null {
+  const kind = options.kind ?? "prescription";
+  const rows = rowsOf({
+    ...page,
+    words: page.words.map((word) => ({ ...word, text: normalizeText(word.text).trim() })).filter((word) => word.text),
+  });
+  const allLines = rows.map((row) => row.text);
+  const filtered = kind === "box" ? { lens: rows, spectacles: false } : filterNonLens(rows);
+  const lensRows = filtered.lens.filter((row) => !(isBalance(row.text) && !/\d/.test(row.text.replace(/^\S+/, ""))));
+  const grid = kind === "box" ? {} : readGrid(lensRows);
+  const lines = lineReading(
+    page,
+    lensRows.map((row) => (kind === "box" ? row.text : rewriteNotation(row.text))).join("\n"),
+    kind,
+  );
+  const merged = merge(grid, lines);
+  if (!hasAny(merged) && !filtered.spectacles) return null;
+  const { prescription, confidence } = finish(merged, options);
+  if (Object.keys(prescription).length === 0 && !filtered.spectacles) return null;
+  if (kind === "box") return { prescription, patient: {}, confidence, correlationId: options.correlationId };
+
+  const { patient, anchor, nameCertainty } = readPatient(allLines);
+  const expirationDate = readExpiration(allLines);
+  const issueDate = readIssueDate(allLines);
+  const prescriber = readPrescriber(allLines, anchor) ?? {};
+  const license = readLicense(allLines);
+  const npi = readNpi(allLines);
+  if (license) prescriber.license = license;
+  if (npi) prescriber.npi = npi;
+  const sure = (path: string, value: string | undefined, certainty: number) => {
+    if (value) confidence[path] = round(certainty * ocrFactor(textConfidence(page, value)));
+  };
+  for (const [field, value] of Object.entries(patient)) {
+    const certainty = field === "firstName" || field === "lastName" ? nameCertainty : 0.9;
+    sure(`patient.${field}`, value, certainty);
+  }
+  sure("expirationDate", expirationDate, 0.9);
+  sure("issueDate", issueDate, 0.85);
+  for (const [field, value] of Object.entries(prescriber)) sure(`prescriber.${field}`, value, 0.9);
+  return {
+    prescription,
+    patient,
+    ...(expirationDate ? { expirationDate } : {}),
+    ...(issueDate ? { issueDate } : {}),
+    ...(Object.keys(prescriber).length > 0 ? { prescriber } : {}),
+    confidence,
+    ...(filtered.spectacles && Object.keys(prescription).length === 0 ? { spectaclesOnly: true } : {}),
+    correlationId: options.correlationId,
+  };
+}
+
+/** The lowest OCR confidence of the words that spell a text value ("Jane", "Doe"), when they are found. */
+function textConfidence(page: OcrPage, value: string): number | undefined {
+  const parts = value
+    .toLowerCase()
+    .split(/[\s,()-]+/)
+    .filter((part) => part.length >= 2);
+  const found = parts
+    .map((part) => page.words.filter((word) => word.text.toLowerCase().includes(part)).map((word) => word.confidence))
+    .filter((list) => list.length > 0)
+    .map((list) => Math.max(...list));
+  return found.length === 0 ? undefined : Math.min(...found);
+}
+
+/** Whether the analysis holds any lens value (what makes an image a prescription rather than an appointment card). */
+export function hasLensValues(analysis: Pick<RxAnalysis, "prescription"> | null | undefined): boolean {
+  return EYE_KEYS.some((key) => {
+    const eye = analysis?.prescription[key];
+    return (
+      eye !== undefined &&
+      (["sphere", "cylinder", "axis", "add", "baseCurve", "diameter"] as const).some(
+        (field) => eye[field] !== undefined,
+      )
+    );
+  });
+}
