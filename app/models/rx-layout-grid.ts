@@ -293,7 +293,8 @@ function readRowTable(rows: readonly Row[], start: number, reading: Reading): nu
           );
         const text = words.map((word) => word.text).join(" ");
         const brand = findBrand(text)?.name ?? (/[A-Za-z]{3}/.test(text) ? normalizeBrand(text) : undefined);
-        if (brand) setCell(cells, "brand", { value: brand, certainty: 0.9, ocr: minConfidence(words) });
+        // A brand cell wraps above and below its row: less sure than a column table's.
+        if (brand) setCell(cells, "brand", { value: brand, certainty: 0.8, ocr: minConfidence(words) });
       }
     }
   }

@@ -55,6 +55,12 @@ function lineReading(page: OcrPage, rowsText: string, kind: RxTextKind): Reading
   return reading;
 }
 
+const NUMERIC: ReadonlySet<LensField> = new Set(["sphere", "cylinder", "axis", "add", "baseCurve", "diameter"]);
+
+function numericCount(cells: EyeCells): number {
+  return Object.keys(cells).filter((field) => NUMERIC.has(field as LensField)).length;
+}
+
 /** The two readers' cells, one per field. */
 function merge(grid: Reading, lines: Reading): Reading {
   const gridEyes = grid.OD || grid.OS;
@@ -68,7 +74,15 @@ function merge(grid: Reading, lines: Reading): Reading {
     for (const field of LENS_FIELDS) {
       const fromGrid = a[field];
       const fromLines = b[field];
-      if (fromGrid?.unsigned && fromLines && fromLines.value === fromGrid.value.replace("+", "-")) {
+      if (
+        fromGrid &&
+        fromLines &&
+        field === "brand" &&
+        fromGrid.value !== fromLines.value &&
+        fromGrid.certainty >= 0.9
+      ) {
+        cells[field] = { ...fromGrid, certainty: fromGrid.certainty * 0.9 };
+      } else if (fromGrid?.unsigned && fromLines && fromLines.value === fromGrid.value.replace("+", "-")) {
         // The line reader lent this sphere the other eye's minus.
         cells[field] = { ...fromLines, certainty: 0.7 };
       } else if (
@@ -84,7 +98,11 @@ function merge(grid: Reading, lines: Reading): Reading {
           fromGrid.value === fromLines.value
             ? { ...fromGrid, certainty: Math.max(fromGrid.certainty, fromLines.certainty, 0.98) }
             : { ...fromGrid, certainty: fromGrid.certainty * 0.75 };
-      } else if (fromGrid ?? fromLines) cells[field] = (fromGrid ?? fromLines)!;
+      } else if (fromGrid) cells[field] = fromGrid;
+      else if (fromLines && !(NUMERIC.has(field) && numericCount(a) >= 2)) {
+        // An eye the geometry read well: a value only the line reader saw is more likely misplaced than missed.
+        cells[field] = fromLines;
+      }
     }
     if (Object.keys(cells).length > 0) out[key] = cells;
   }
