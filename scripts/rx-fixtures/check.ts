@@ -5,13 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type Eye, type Manifest, type ManifestItem, CLASSIFICATION_OF } from "./types";
+import { familyInfo } from "./families";
+import { type Eye, type Manifest, type ManifestItem } from "./types";
 
 const FORMATS: Record<keyof Eye, RegExp> = {
   sphere: /^(?:[+-](?:[1-9]|1[0-2]|0)\.\d\d|0\.00)$/,
   cylinder: /^-\d\.\d\d$/,
   axis: /^(?:[1-9]\d?|1[0-7]\d|180)$/,
-  add: /^(?:\+\d\.\d\d|LOW|MID|HIGH)$/,
+  add: /^(?:\+\d\.\d\d|LOW|MID|MED|HIGH)$/,
   baseCurve: /^\d\.\d$/,
   diameter: /^1\d\.\d$/,
   color: /^[A-Z][a-z]+(?: [A-Z][a-z]+)*$/,
@@ -39,8 +40,12 @@ function checkItem(item: ManifestItem, root: string): string[] {
   if (!fs.existsSync(file)) return [`${where}: missing`];
   const bytes = fs.readFileSync(file);
   if (!MAGIC[item.contentType]?.(bytes)) problems.push(`${where}: bytes are not ${item.contentType}`);
-  if (item.variant !== "special" && CLASSIFICATION_OF[item.layout] !== item.classification) {
-    problems.push(`${where}: ${item.layout} should be ${CLASSIFICATION_OF[item.layout]}`);
+  const family = familyInfo(item.family);
+  if (!family) return [...problems, `${where}: unknown family ${item.family}`];
+  if (family.heldOut !== item.heldOut) problems.push(`${where}: heldOut should be ${family.heldOut}`);
+  if (item.heldOut !== item.file.startsWith("held-out/")) problems.push(`${where}: held-out files live in held-out/`);
+  if (item.variant !== "special" && family.classification !== item.classification) {
+    problems.push(`${where}: ${item.family} should be ${family.classification}`);
   }
   const { truth } = item;
   if (item.classification === "Human" || item.classification === "Other") {
@@ -49,7 +54,9 @@ function checkItem(item: ManifestItem, root: string): string[] {
   }
   if (!truth) return [...problems, `${where}: no truth`];
   const eyes = Object.entries(truth.prescription) as Array<[string, Eye]>;
-  if (eyes.length === 0) problems.push(`${where}: no eye`);
+  // A glasses prescription has no lens values, and says so.
+  if (eyes.length === 0 && !truth.spectaclesOnly) problems.push(`${where}: no eye`);
+  if (eyes.length > 0 && truth.spectaclesOnly) problems.push(`${where}: spectaclesOnly with lens values`);
   const boxEyes = item.classification === "Box";
   for (const [key, eye] of eyes) {
     if (boxEyes !== (key === "unknownEye1")) problems.push(`${where}: unexpected eye ${key}`);
@@ -70,6 +77,13 @@ function checkItem(item: ManifestItem, root: string): string[] {
   if (p.state && !/^[A-Z]{2}$/.test(p.state)) problems.push(`${where}: state ${p.state}`);
   if (p.postalCode && !/^\d{5}$/.test(p.postalCode)) problems.push(`${where}: postalCode ${p.postalCode}`);
   if (truth.expirationDate && !isoDate(truth.expirationDate)) problems.push(`${where}: expirationDate`);
+  if (truth.issueDate && !isoDate(truth.issueDate)) problems.push(`${where}: issueDate`);
+  if (truth.issueDate && truth.expirationDate && truth.issueDate >= truth.expirationDate)
+    problems.push(`${where}: issued on or after it expires`);
+  const npi = truth.prescriber?.npi;
+  if (npi && !/^\d{10}$/.test(npi)) problems.push(`${where}: npi ${npi}`);
+  const license = truth.prescriber?.license;
+  if (license && !/^[A-Z]{0,3}\d{4,6}$/.test(license)) problems.push(`${where}: license ${license}`);
   const phone = truth.prescriber?.phone;
   if (phone && !/^\(\d{3}\) \d{3}-\d{4}$/.test(phone)) problems.push(`${where}: phone ${phone}`);
   return problems;
@@ -81,7 +95,7 @@ const problems = manifest.version === 1 ? [] : ["version is not 1"];
 for (const item of manifest.items) problems.push(...checkItem(item, path.dirname(manifestPath)));
 const tally = new Map<string, number>();
 for (const item of manifest.items)
-  tally.set(`${item.layout}/${item.variant}`, (tally.get(`${item.layout}/${item.variant}`) ?? 0) + 1);
+  tally.set(`${item.family}/${item.variant}`, (tally.get(`${item.family}/${item.variant}`) ?? 0) + 1);
 console.log(`${manifest.items.length} items: ${[...tally].map(([k, n]) => `${k} ${n}`).join(", ")}`);
 if (problems.length > 0) {
   console.error(problems.join("\n"));

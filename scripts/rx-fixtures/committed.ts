@@ -16,7 +16,7 @@ import {
   makeOther,
 } from "./items";
 import { clearOutput, FixtureWriter, summarize } from "./output";
-import { prescriptionPdf } from "./pdf";
+import { pdfTruth, prescriptionPdf } from "./pdf";
 import { rngFor } from "./random";
 import { openRenderer } from "./render";
 import { encodeHeic, encodeTiff, evenSized } from "./special";
@@ -26,7 +26,8 @@ export const COMMITTED_SEED = 20260115;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const COMMITTED_DIR = path.join(ROOT, "tests/fixtures/rx");
 
-function complete(truth: Truth): boolean {
+function complete(truth: Truth | null): boolean {
+  if (!truth) return false;
   const { prescription: rx, patient, expirationDate } = truth;
   // One lens for both eyes: the 6 % with two brands are for the bench, not for a test's main example.
   return !!(rx.OD && rx.OS && rx.OD.brand === rx.OS.brand && patient.dateOfBirth && patient.address1 && expirationDate);
@@ -61,9 +62,9 @@ export async function writeCommittedSet(): Promise<void> {
   const writer = new FixtureWriter(COMMITTED_DIR);
   const taken = new Set<string>();
   // A toric form for the main pair, so cylinder and axis are covered; a letter for the HEIC.
-  const form = pickComplete("clinic-form", taken, (f) => f.truth.prescription.OD?.cylinder !== undefined);
+  const form = pickComplete("clinic-form", taken, (f) => f.truth?.prescription.OD?.cylinder !== undefined);
   const letter = pickComplete("letter", taken);
-  const tiffForm = pickComplete("clinic-form", taken, (f) => f.truth.prescription.OD?.cylinder === undefined);
+  const tiffForm = pickComplete("clinic-form", taken, (f) => f.truth?.prescription.OD?.cylinder === undefined);
   const pdfForm = pickComplete("clinic-form", taken);
   const box = describeDocument(seed, "box-label", 1);
   const renderer = await openRenderer();
@@ -77,7 +78,9 @@ export async function writeCommittedSet(): Promise<void> {
       file,
       variant,
       layout: f.layout,
-      classification: f.layout === "box-label" ? "Box" : "Prescription",
+      family: f.family,
+      heldOut: false,
+      classification: f.classification,
       font: f.rendered.font,
       contentType,
       truth: f.truth,
@@ -87,7 +90,7 @@ export async function writeCommittedSet(): Promise<void> {
     writer.write(item(form, "prescription-clean.png", "image/png", "clean"), clean);
     writer.write(
       item(form, "prescription-photo.jpg", "image/jpeg", "damaged"),
-      await damageDocument(seed, form, formPng, { maxWidth: 1200, quality: 60 }),
+      await damageDocument(seed, form, formPng, { maxWidth: 1200, quality: 60, hardLight: false }),
     );
     writer.write(
       item(box, "box-label.png", "image/png", "clean"),
@@ -100,6 +103,8 @@ export async function writeCommittedSet(): Promise<void> {
         file: "human.jpg",
         variant: "clean",
         layout: "human",
+        family: "human",
+        heldOut: false,
         classification: "Human",
         font: human.font,
         contentType: "image/jpeg",
@@ -113,6 +118,8 @@ export async function writeCommittedSet(): Promise<void> {
         file: "other.jpg",
         variant: "clean",
         layout: "other",
+        family: "other",
+        heldOut: false,
         classification: "Other",
         font: other.font,
         contentType: "image/jpeg",
@@ -132,13 +139,32 @@ export async function writeCommittedSet(): Promise<void> {
     await renderer.close();
   }
   const pdf = await prescriptionPdf(pdfForm.doc!, rngFor(seed, `${pdfForm.name}:pdf`));
-  writer.write({ ...item0(pdfForm), file: "prescription.pdf", contentType: "application/pdf", font: "Helvetica" }, pdf);
+  writer.write(
+    {
+      ...item0(pdfForm),
+      layout: "text-pdf",
+      family: "text-pdf",
+      file: "prescription.pdf",
+      contentType: "application/pdf",
+      font: "Helvetica",
+      truth: pdfTruth(pdfForm.doc!),
+    },
+    pdf,
+  );
   // The same PNG bytes as prescription-clean.png under a lying name.
   writer.write(
     { ...item0(form), file: "png-named.pdf", contentType: "image/png", variant: "special" },
     fs.readFileSync(path.join(COMMITTED_DIR, "prescription-clean.png")),
   );
-  const broken = { variant: "special", layout: "other", classification: "Other", font: "none", truth: null } as const;
+  const broken = {
+    variant: "special",
+    layout: "other",
+    family: "other",
+    heldOut: false,
+    classification: "Other",
+    font: "none",
+    truth: null,
+  } as const;
   writer.write({ ...broken, file: "empty.png", contentType: "application/octet-stream" }, new Uint8Array());
   writer.write(
     { ...broken, file: "not-an-image.jpg", contentType: "text/plain" },
@@ -160,6 +186,8 @@ function item0(f: DocumentFixture): ManifestItem {
     file: "",
     variant: "special",
     layout: f.layout,
+    family: f.family,
+    heldOut: false,
     classification: "Prescription",
     font: f.rendered.font,
     contentType: "",

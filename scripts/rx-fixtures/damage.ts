@@ -2,7 +2,8 @@
  * "Phone photo" damage: the clean page is shrunk a little, warped onto a tilted quadrilateral (rotation within
  * ±7°, mild keystone), laid on a desk-coloured background with a soft shadow, lit unevenly (a linear fall-off
  * plus a hotspot, a colour cast, sometimes a fold crease), given sensor noise, blurred (sigma 0.5–1.4) and saved
- * as a JPEG of quality 35–70. The pixel loop is plain JS over raw RGB: about 2 megapixels per image.
+ * as a JPEG of quality 35–70. A quarter of photos also catch glare (a blown-out specular blob) and a fifth are
+ * taken in low light (dark, flat, noisy). The pixel loop is plain JS over raw RGB: about 2 megapixels per image.
  */
 import sharp from "sharp";
 import { type Rng } from "./random";
@@ -15,6 +16,34 @@ export interface PhotoOptions {
   quality?: number;
   /** Whether the paper may show a fold crease (not for a box label, which is printed on card). */
   foldable?: boolean;
+  /**
+   * Whether this photo may also get glare (a bright specular blob, 25 %) or low light (dark, noisy, flat,
+   * 20 %). On by default; the committed set turns it off so its photo stays the one its tests were written on.
+   */
+  hardLight?: boolean;
+}
+
+/** Glare and low light, drawn from a side stream so the draws above (and older photos) stay as they were. */
+function drawHardLight(rng: Rng, outW: number, outH: number, enabled: boolean) {
+  const side = rng.fork("hard-light");
+  const glare = enabled && side.chance(0.25);
+  const low = enabled && side.chance(0.2);
+  const glareX = side.float(0.15, 0.85) * outW;
+  const glareY = side.float(0.15, 0.85) * outH;
+  const glareRx = side.float(0.05, 0.16) * outW;
+  const glareRy = glareRx * side.float(0.5, 1.4);
+  const glareStrength = glare ? side.float(0.75, 1.0) : 0;
+  return {
+    glare,
+    low,
+    // A blown-out core: the blob saturates to white in its middle and fades over its radius.
+    glareCol: Float32Array.from({ length: outW }, (_, x) => Math.exp(-(((x - glareX) / glareRx) ** 2))),
+    glareRow: Float32Array.from({ length: outH }, (_, y) => Math.exp(-(((y - glareY) / glareRy) ** 2))),
+    glareStrength,
+    exposure: low ? side.float(0.42, 0.62) : 1,
+    contrast: low ? side.float(0.55, 0.8) : 1,
+    extraNoise: low ? side.float(5, 10) : 0,
+  };
 }
 
 interface Desk {
@@ -85,7 +114,8 @@ export async function photograph(png: Buffer, rng: Rng, options: PhotoOptions = 
     [1.0, 1.0, 1.0],
     [1.02, 1.01, 0.97],
   ]);
-  const noiseSigma = rng.float(2, 6);
+  const hard = drawHardLight(rng, outW, outH, options.hardLight !== false);
+  const noiseSigma = rng.float(2, 6) + hard.extraNoise;
   const shadowShiftU = rng.float(-0.01, 0.03) * w;
   const shadowShiftV = rng.float(0, 0.03) * h;
   const shadowR = Math.max(w, h) * rng.float(0.012, 0.03);
@@ -141,7 +171,8 @@ export async function photograph(png: Buffer, rng: Rng, options: PhotoOptions = 
         gr = gr * keep + (src[i00 + 1]! * w00 + src[i00 + 4]! * w10 + src[i01 + 1]! * w01 + src[i01 + 4]! * w11) * k;
         bl = bl * keep + (src[i00 + 2]! * w00 + src[i00 + 5]! * w10 + src[i01 + 2]! * w01 + src[i01 + 5]! * w11) * k;
       }
-      const light = exposure * (1 - fall * (0.5 + (x * lx + y * ly))) + spot * spotCol[x]! * spotRow[y]!;
+      const light =
+        hard.exposure * (exposure * (1 - fall * (0.5 + (x * lx + y * ly))) + spot * spotCol[x]! * spotRow[y]!);
       // xorshift32 twice: a cheap, roughly bell-shaped noise value.
       seed ^= seed << 13;
       seed ^= seed >>> 17;
@@ -152,9 +183,25 @@ export async function photograph(png: Buffer, rng: Rng, options: PhotoOptions = 
       seed ^= seed << 5;
       const n = (n1 + (seed >>> 0) / 4294967296 - 1) * 2.45 * noiseSigma;
       const o = (y * outW + x) * 3;
-      out[o] = clamp(r * light * cast[0] + n);
-      out[o + 1] = clamp(gr * light * cast[1] + n);
-      out[o + 2] = clamp(bl * light * cast[2] + n);
+      let R = r * light * cast[0];
+      let G = gr * light * cast[1];
+      let B = bl * light * cast[2];
+      if (hard.low) {
+        // A dim room: the sensor's range squeezed towards its dark middle.
+        const mid = 70;
+        R = mid + (R - mid) * hard.contrast;
+        G = mid + (G - mid) * hard.contrast;
+        B = mid + (B - mid) * hard.contrast;
+      }
+      if (hard.glare) {
+        const k = Math.min(1, hard.glareStrength * 1.3 * hard.glareCol[x]! * hard.glareRow[y]!);
+        R += (255 - R) * k;
+        G += (255 - G) * k;
+        B += (255 - B) * k;
+      }
+      out[o] = clamp(R + n);
+      out[o + 1] = clamp(G + n);
+      out[o + 2] = clamp(B + n);
     }
   }
 

@@ -17,7 +17,40 @@ export const FONTS = {
 } as const;
 
 export type FontFamily = keyof typeof FONTS;
+/** The print faces the original layouts draw from (kept as it was: adding a face here would change their draws). */
 export const FONT_FAMILIES = Object.keys(FONTS) as FontFamily[];
+
+/**
+ * Handwriting and thermal-printer faces for the newer families. Training and held-out families write with
+ * different hands, so a reader tuned on the training pages has never seen the held-out handwriting.
+ */
+export const EXTRA_FONTS = {
+  Caveat: { pkg: "caveat", file: "caveat", kind: "hand" },
+  Kalam: { pkg: "kalam", file: "kalam", kind: "hand" },
+  "Patrick Hand": { pkg: "patrick-hand", file: "patrick-hand", kind: "hand" },
+  "Indie Flower": { pkg: "indie-flower", file: "indie-flower", kind: "hand" },
+  "Homemade Apple": { pkg: "homemade-apple", file: "homemade-apple", kind: "hand" },
+  "Reenie Beanie": { pkg: "reenie-beanie", file: "reenie-beanie", kind: "hand" },
+  "Shadows Into Light": { pkg: "shadows-into-light", file: "shadows-into-light", kind: "hand" },
+  "Nanum Pen Script": { pkg: "nanum-pen-script", file: "nanum-pen-script", kind: "hand" },
+  "Share Tech Mono": { pkg: "share-tech-mono", file: "share-tech-mono", kind: "mono" },
+} as const;
+
+export type ExtraFont = keyof typeof EXTRA_FONTS;
+export const TRAINING_HANDS: readonly ExtraFont[] = ["Caveat", "Kalam", "Patrick Hand", "Indie Flower"];
+export const HELD_OUT_HANDS: readonly ExtraFont[] = [
+  "Homemade Apple",
+  "Reenie Beanie",
+  "Shadows Into Light",
+  "Nanum Pen Script",
+];
+/** Every face the renderer loads before the first page. */
+export const ALL_FAMILIES: readonly string[] = [...FONT_FAMILIES, ...(Object.keys(EXTRA_FONTS) as ExtraFont[])];
+
+/** A CSS font-family value for a handwriting or thermal face. */
+export function cssExtra(family: ExtraFont): string {
+  return `'${family}', ${EXTRA_FONTS[family].kind === "hand" ? "cursive" : "monospace"}`;
+}
 
 /** A CSS font-family value with a fallback of the same kind. */
 export function cssFamily(family: FontFamily): string {
@@ -28,8 +61,11 @@ export function cssFamily(family: FontFamily): string {
 /** @font-face rules for every family in weights 400 and 700 (and 400 italic for the serif letters). */
 export function fontFaceCss(): string {
   const rules: string[] = [];
-  for (const family of FONT_FAMILIES) {
-    const { pkg, file } = FONTS[family];
+  const all: Array<[string, { pkg: string; file: string }]> = [
+    ...Object.entries(FONTS),
+    ...Object.entries(EXTRA_FONTS),
+  ];
+  for (const [family, { pkg, file }] of all) {
     for (const [weight, style] of [
       [400, "normal"],
       [700, "normal"],

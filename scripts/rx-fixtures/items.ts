@@ -12,17 +12,37 @@ import { boxLabelHtml } from "./layouts/box-label";
 import { clinicFormHtml } from "./layouts/clinic-form";
 import { type Rendered } from "./layouts/common";
 import { letterHtml } from "./layouts/letter";
-import { rngFor } from "./random";
+import { type Rng, rngFor } from "./random";
 import { type Renderer } from "./render";
-import { type Layout, type Truth } from "./types";
+import { FAMILIES, familyInfo } from "./families";
+import { type FamilyPage } from "./layouts/kit";
+import { TRAINING_LAYOUTS } from "./layouts/index";
+import { HELD_OUT_LAYOUTS } from "./held-out/index";
+import { type Classification, type Truth } from "./types";
 import { boxTruth, drawBoxDoc, drawRxDoc, type RxDoc, rxTruth } from "./values";
 
-export type DocumentLayout = Extract<Layout, "clinic-form" | "letter" | "box-label">;
+/** A family's page maker: values drawn from one stream, the look from another. */
+export type PageMaker = (values: Rng, look: Rng) => FamilyPage;
+
+const ORIGINAL_LAYOUTS = ["clinic-form", "letter", "box-label"] as const;
+const NEWER_LAYOUTS: Record<string, PageMaker> = { ...TRAINING_LAYOUTS, ...HELD_OUT_LAYOUTS };
+
+/** Every generator of document pages, in the order the full set writes them (training before held-out). */
+export const DOCUMENT_LAYOUTS: readonly string[] = [
+  ...ORIGINAL_LAYOUTS,
+  ...Object.keys(TRAINING_LAYOUTS),
+  ...Object.keys(HELD_OUT_LAYOUTS),
+];
+export type DocumentLayout = string;
 
 export interface DocumentFixture {
   name: string;
   layout: DocumentLayout;
-  truth: Truth;
+  family: string;
+  heldOut: boolean;
+  classification: Classification;
+  /** Null for the Other families (an appointment card has nothing to read). */
+  truth: Truth | null;
   /** The prescription behind the picture (absent for box labels), for the PDF that reuses it. */
   doc?: RxDoc;
   rendered: Rendered;
@@ -33,14 +53,29 @@ export function describeDocument(seed: number, layout: DocumentLayout, index: nu
   const name = `${layout}-${String(index).padStart(3, "0")}`;
   const values = rngFor(seed, `${name}:values`);
   const look = rngFor(seed, `${name}:layout`);
+  const page = pageOf(layout, values, look);
+  const family = page.rendered.family ?? layout;
+  const info = familyInfo(family);
+  if (!info) throw new Error(`${name}: unknown family ${family}`);
+  return { name, layout, family, heldOut: info.heldOut, classification: info.classification, ...page };
+}
+
+function pageOf(layout: DocumentLayout, values: Rng, look: Rng): FamilyPage {
   if (layout === "box-label") {
     const box = drawBoxDoc(values);
-    return { name, layout, truth: boxTruth(box), rendered: boxLabelHtml(box, look) };
+    return { truth: boxTruth(box), rendered: boxLabelHtml(box, look) };
   }
-  const doc = drawRxDoc(values);
-  const rendered = layout === "letter" ? letterHtml(doc, look) : clinicFormHtml(doc, look);
-  return { name, layout, truth: rxTruth(doc), doc, rendered };
+  if (layout === "letter" || layout === "clinic-form") {
+    const doc = drawRxDoc(values);
+    const rendered = layout === "letter" ? letterHtml(doc, look) : clinicFormHtml(doc, look);
+    return { truth: rxTruth(doc, rendered.printed), doc, rendered };
+  }
+  const make = NEWER_LAYOUTS[layout];
+  if (!make) throw new Error(`unknown layout ${layout}`);
+  return make(values, look);
 }
+
+export { FAMILIES };
 
 export function damageDocument(
   seed: number,
@@ -48,7 +83,8 @@ export function damageDocument(
   png: Buffer,
   options?: PhotoOptions,
 ): Promise<Buffer> {
-  const foldable = fixture.layout !== "box-label";
+  // Card stock does not fold: box labels, appointment cards, postcards.
+  const foldable = !["box-label", "appointment-card", "recall-postcard"].includes(fixture.layout);
   return photograph(png, rngFor(seed, `${fixture.name}:photo`), { foldable, ...options });
 }
 

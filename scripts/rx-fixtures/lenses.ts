@@ -1,6 +1,6 @@
 /**
  * The lens brands prescriptions name, with each lens's real fitting values (base curves, diameter, power range,
- * add style, colours). Names match the store's catalog product names without the pack size, so a reader that
+ * add style, colours). MED_ADD_LENSES below are only drawn by the newer families. Names match the store's catalog product names without the pack size, so a reader that
  * maps a brand to a product can use the same spelling. Alcon's multifocals (LO/MED/HI adds) are left out on
  * purpose: the truth's add levels are LOW/MID/HIGH only, and "MED" would make the truth ambiguous.
  */
@@ -168,6 +168,21 @@ function lens(
 ): Lens {
   return { brand, manufacturer, kind, baseCurves, diameter, sphere, boxCounts, replacement };
 }
+
+/**
+ * Alcon's multifocals, whose adds are LOW/MED/HIGH. Kept out of LENSES (and so out of the original layouts'
+ * draws); the newer families draw them beside the others, so the truth's add can be "MED".
+ */
+export const MED_ADD_LENSES: readonly Lens[] = [
+  {
+    ...lens("Air Optix plus HydraGlyde Multifocal", "Alcon", "multifocal", ["8.6"], "14.2", [-10, 6], SIX, "Monthly"),
+    adds: ["LOW", "MED", "HIGH"],
+  },
+  {
+    ...lens("Dailies Total1 Multifocal", "Alcon", "multifocal", ["8.5"], "14.1", [-10, 6], DAILY, "Daily"),
+    adds: ["LOW", "MED", "HIGH"],
+  },
+];
 
 export function lensesOfKind(kind: LensKind): Lens[] {
   return LENSES.filter((l) => l.kind === kind);

@@ -32,8 +32,8 @@ export class FixtureWriter {
 
 /** The keys in the documented order, so the manifest reads the same as its description. */
 function canonical(item: ManifestItem): ManifestItem {
-  const { file, variant, layout, classification, font, contentType, truth } = item;
-  return { file, variant, layout, classification, font, contentType, truth };
+  const { file, variant, layout, family, heldOut, classification, font, contentType, truth } = item;
+  return { file, variant, layout, family, heldOut, classification, font, contentType, truth };
 }
 
 /** Removes what a previous run wrote (only the generator's own folders), so stale files never linger. */
@@ -46,7 +46,7 @@ export function clearOutput(root: string, folders: readonly string[]): void {
 export function summarize(manifest: Manifest): string {
   const counts = new Map<string, number>();
   for (const item of manifest.items) {
-    const key = `${item.classification}/${item.variant}`;
+    const key = `${item.heldOut ? "held-out " : ""}${item.classification}/${item.variant}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts.entries()].map(([k, n]) => `${k}: ${n}`).join(", ");

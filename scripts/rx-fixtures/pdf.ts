@@ -6,12 +6,18 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { type Rng } from "./random";
 import { printDate, printName } from "./printing";
-import { type RxDoc } from "./values";
+import { type Truth } from "./types";
+import { printedLicense, type RxDoc, rxTruth } from "./values";
 import { signaturePaths } from "./layouts/common";
 import { eyeText } from "./layouts/eye-text";
 import { cityLine, clinicStreetLine } from "./layouts/parts";
 
 const FIXED_DATE = new Date("2026-01-15T12:00:00Z");
+
+/** The PDF prints the exam date, the licence and the NPI on every page. */
+export function pdfTruth(doc: RxDoc): Truth {
+  return rxTruth(doc, { issueDate: true, license: printedLicense(doc), npi: doc.doctor.npi });
+}
 
 export async function prescriptionPdf(doc: RxDoc, rng: Rng): Promise<Uint8Array> {
   const style = { ...doc.style, minus: "-" as const };

@@ -4,7 +4,7 @@
  * navigation per image, and screenshots are deterministic for a given Chromium and font set.
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { FONT_FAMILIES, fontFaceCss } from "./fonts";
+import { ALL_FAMILIES, fontFaceCss } from "./fonts";
 
 const CHROMIUM = process.env.RX_FIXTURES_CHROMIUM ?? "/usr/bin/chromium";
 const ARGS = [
@@ -47,7 +47,7 @@ export async function openRenderer(): Promise<Renderer> {
   await page.evaluate(async (families) => {
     const loads = families.flatMap((f) => [`400 16px '${f}'`, `700 16px '${f}'`, `italic 400 16px '${f}'`]);
     await Promise.all(loads.map((spec) => document.fonts.load(spec)));
-  }, FONT_FAMILIES);
+  }, ALL_FAMILIES);
 
   return {
     async render(html: string): Promise<Buffer> {

@@ -11,7 +11,9 @@ export type EyeKey = RxEyeKey;
 /** What a reader should find in the image: the analysis without its correlation id. */
 export type Truth = Omit<RxAnalysis, "correlationId">;
 
-export type Layout = "clinic-form" | "letter" | "box-label" | "human" | "other";
+/** The generator that drew the item: "clinic-form", "letter", "box-label", "human", "other", "text-pdf",
+ * "scanned-pdf", or a newer family's own name. */
+export type Layout = string;
 export type Classification = "Prescription" | "Box" | "Human" | "Other";
 export type Variant = "clean" | "damaged" | "special";
 
@@ -20,6 +22,10 @@ export interface ManifestItem {
   file: string;
   variant: Variant;
   layout: Layout;
+  /** The layout family (families.ts): what a reader has to cope with on this page. */
+  family: string;
+  /** A held-out family: measured on, never tuned on. */
+  heldOut: boolean;
   classification: Classification;
   /** The family the values are printed in ("none" for pictures without text). */
   font: string;
@@ -33,11 +39,3 @@ export interface Manifest {
   seed: number;
   items: ManifestItem[];
 }
-
-export const CLASSIFICATION_OF: Record<Layout, Classification> = {
-  "clinic-form": "Prescription",
-  letter: "Prescription",
-  "box-label": "Box",
-  human: "Human",
-  other: "Other",
-};

@@ -6,7 +6,7 @@
  * prescriptions are for one eye only. The truth holds only what the document prints: when a layout leaves the
  * patient's address off, the truth has no address either.
  */
-import { type Lens, lensesOfKind, type LensKind } from "./lenses";
+import { type Lens, lensesOfKind, type LensKind, MED_ADD_LENSES } from "./lenses";
 import {
   pickClinicName,
   pickPerson,
@@ -115,14 +115,32 @@ function drawEye(rng: Rng, lens: Lens, base?: EyeValues): EyeValues {
   return eye;
 }
 
-export function drawRxDoc(rng: Rng): RxDoc {
+/** What a layout printed beyond the doc's own `shows` (the truth follows it). */
+export interface Printed {
+  /** The exam (issue) date is on the page. */
+  issueDate?: boolean;
+  /** The licence number as printed ("OPT12345"). */
+  license?: string;
+  /** The NPI as printed. */
+  npi?: string;
+}
+
+/**
+ * `oneEyeRate`: how often the prescription is for one eye only (4 % on the original layouts). `medAdds`: the
+ * multifocals include Alcon's LOW/MED/HIGH lenses (the newer families; the original ones never draw them).
+ */
+export function drawRxDoc(
+  rng: Rng,
+  { oneEyeRate = 0.04, medAdds = false }: { oneEyeRate?: number; medAdds?: boolean } = {},
+): RxDoc {
   const kind = pickKind(rng);
-  const odLens = rng.pick(lensesOfKind(kind));
+  const lenses = medAdds && kind === "multifocal" ? [...lensesOfKind(kind), ...MED_ADD_LENSES] : lensesOfKind(kind);
+  const odLens = rng.pick(lenses);
   // Now and then the eyes wear different lenses of the same kind (a fit trial that stuck).
-  const osLens = rng.chance(0.06) ? rng.pick(lensesOfKind(kind)) : odLens;
+  const osLens = rng.chance(0.06) ? rng.pick(lenses) : odLens;
   const od = drawEye(rng, odLens);
   const os = drawEye(rng, osLens, od);
-  const oneEye = rng.chance(0.04) ? rng.pick(["OD", "OS"] as const) : undefined;
+  const oneEye = rng.chance(oneEyeRate) ? rng.pick(["OD", "OS"] as const) : undefined;
 
   const place = pickPlace(rng);
   const doctor = pickPerson(rng);
@@ -161,6 +179,11 @@ export function drawRxDoc(rng: Rng): RxDoc {
   };
 }
 
+/** The licence number as the original layouts print it (an NPI fragment when the doctor has none on file). */
+export function printedLicense(doc: RxDoc): string {
+  return doc.doctor.license || doc.doctor.npi.slice(0, 6);
+}
+
 export function drawBoxDoc(rng: Rng): BoxDoc {
   const lens = rng.pick(lensesOfKind(pickKind(rng)));
   return {
@@ -185,7 +208,7 @@ export function eyeTruth(eye: EyeValues): Eye {
   return truth;
 }
 
-export function rxTruth(doc: RxDoc): Truth {
+export function rxTruth(doc: RxDoc, printed: Printed = {}): Truth {
   const prescription: Truth["prescription"] = {};
   for (const key of ["OD", "OS"] as const) {
     const eye = doc.eyes[key];
@@ -208,10 +231,13 @@ export function rxTruth(doc: RxDoc): Truth {
         : {}),
     },
     ...(shows.expiration ? { expirationDate: doc.expirationDate } : {}),
+    ...(printed.issueDate ? { issueDate: doc.examDate } : {}),
     prescriber: {
       name: `Dr. ${doc.doctor.firstName} ${doc.doctor.lastName}`,
       clinicName: doc.clinic.name,
       phone: doc.clinic.phone,
+      ...(printed.license ? { license: printed.license } : {}),
+      ...(printed.npi ? { npi: printed.npi } : {}),
     },
   };
 }

@@ -6,7 +6,7 @@
 import { FONT_FAMILIES, cssFamily, type FontFamily } from "../fonts";
 import { printDate, printName } from "../printing";
 import { type Rng } from "../random";
-import { type RxDoc } from "../values";
+import { type Printed, printedLicense, type RxDoc } from "../values";
 import { accentColor, esc, inkColor, logoSvg, paperColor, type Rendered, signatureSvg } from "./common";
 import {
   cityLine,
@@ -60,7 +60,7 @@ export function clinicFormHtml(doc: RxDoc, rng: Rng): Rendered {
   if (examOnTop) patientFields.push([rng.pick(EXAM_DATE_LABELS), printDate(doc.examDate, doc.style.dateFormat)]);
   const patient = fieldGrid(patientFields, rng, value);
 
-  const table = rxTableHtml(doc, rng, {
+  const { html: table, transposed } = rxTableHtml(doc, rng, {
     border: `${rng.pick([1, 1, 1.5, 2])}px solid ${rng.pick([ink, "#555", "#888", accent])}`,
     headBackground: rng.pick(["transparent", "transparent", "#eef1f5", "#f2f2f2", `${accent}1a`]),
     headColor: ink,
@@ -94,7 +94,7 @@ export function clinicFormHtml(doc: RxDoc, rng: Rng): Rendered {
     ? `<p style="margin:12px 0;font-size:0.9em">Substitution: ${box(ticked === "not")} Not permitted ` +
       `&nbsp; ${box(ticked === "permitted")} Permitted</p>`
     : "";
-  const signer = signerHtml(doc, rng, value, ink);
+  const { html: signer, printed } = signerHtml(doc, rng, value, ink);
   const footnote = rng.chance(0.5)
     ? `<p style="font-size:0.72em;color:#555;margin-top:18px">${esc(
         rng.pick([
@@ -111,10 +111,16 @@ export function clinicFormHtml(doc: RxDoc, rng: Rng): Rendered {
     `font-family:${cssFamily(labelFont)};font-size:${fontSize}px;line-height:1.35;display:flex;flex-direction:column">` +
     `${header}${title}${patient}<div style="margin:${rng.int(14, 28)}px 0">${table}</div>${detailsHtml}${substitution}` +
     `<div style="margin-top:${fullPage ? "auto" : `${rng.int(16, 30)}px`}">${signer}${footnote}</div></div>`;
-  return { html, font: valueFont };
+  return {
+    html,
+    font: valueFont,
+    printed: { issueDate: true, ...printed },
+    family: transposed ? "clinic-form-transposed" : "clinic-form",
+  };
 }
 
-function headerHtml(doc: RxDoc, rng: Rng, accent: string): string {
+/** A clinic letterhead in one of three shapes (logo beside the name, centred with a rule, a coloured band). */
+export function headerHtml(doc: RxDoc, rng: Rng, accent: string): string {
   const name = esc(doc.clinic.name);
   const lines = `${esc(clinicStreetLine(doc))}<br>${esc(cityLine(doc.clinic.place))}<br>${phoneLine(doc, rng)}`;
   const nameSize = rng.int(20, 28);
@@ -154,22 +160,31 @@ function fieldGrid(fields: Array<[string, string]>, rng: Rng, value: (t: string)
   );
 }
 
-function signerHtml(doc: RxDoc, rng: Rng, value: (t: string) => string, ink: string): string {
+function signerHtml(
+  doc: RxDoc,
+  rng: Rng,
+  value: (t: string) => string,
+  ink: string,
+): { html: string; printed: Printed } {
   const pen = rng.pick(["#1a2a6c", "#0d1b4c", "#222", "#102a5c"]);
   const align = rng.pick(["flex-start", "flex-end"]);
   const extras: string[] = [];
-  if (rng.chance(0.7))
-    extras.push(
-      `${rng.pick(["License #", "Lic.", "License No."])} ${doc.doctor.license || doc.doctor.npi.slice(0, 6)}`,
-    );
-  if (rng.chance(0.5)) extras.push(`NPI ${doc.doctor.npi}`);
+  const printed: Printed = {};
+  if (rng.chance(0.7)) {
+    printed.license = printedLicense(doc);
+    extras.push(`${rng.pick(["License #", "Lic.", "License No."])} ${printed.license}`);
+  }
+  if (rng.chance(0.5)) {
+    printed.npi = doc.doctor.npi;
+    extras.push(`NPI ${doc.doctor.npi}`);
+  }
   if (rng.chance(0.35)) extras.push(`${rng.pick(["Phone", "Office", "Tel"])}: ${doc.clinic.phone}`);
-  return (
+  const html =
     `<div style="display:flex;flex-direction:column;align-items:${align}">` +
     `<div style="width:300px;border-bottom:1px solid ${ink}">${signatureSvg(rng, 260, 64, pen)}</div>` +
     `<div style="width:300px;padding-top:4px"><span style="font-size:0.8em;color:#555">` +
     `${esc(rng.pick(["Prescriber", "Signature", "Doctor's signature", "Prescribing doctor"]))}</span><br>` +
     `${value(prescriberName(doc, rng))}${extras.map((e) => `<br><span style="font-size:0.9em">${esc(e)}</span>`).join("")}` +
-    `</div></div>`
-  );
+    `</div></div>`;
+  return { html, printed };
 }

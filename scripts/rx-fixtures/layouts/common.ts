@@ -3,12 +3,17 @@
  * (a signature scribble, a logo mark, barcode bars) as inline SVG.
  */
 import { type Rng } from "../random";
+import { type Printed } from "../values";
 
 export interface Rendered {
   /** The document's HTML; the element to screenshot has id "doc". */
   html: string;
   /** The family the values are printed in. */
   font: string;
+  /** What the page printed that the truth should hold (issue date, licence, NPI). */
+  printed?: Printed;
+  /** The layout family when a layout draws more than one (a transposed clinic form, a shorthand letter). */
+  family?: string;
 }
 
 export function esc(text: string): string {

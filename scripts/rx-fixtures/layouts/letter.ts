@@ -7,7 +7,7 @@
 import { cssFamily, type FontFamily } from "../fonts";
 import { pickDateFormat, printDate, printName } from "../printing";
 import { type Rng } from "../random";
-import { type EyeValues, type RxDoc } from "../values";
+import { type EyeValues, printedLicense, type RxDoc } from "../values";
 import { accentColor, esc, inkColor, logoSvg, paperColor, type Rendered, signatureSvg } from "./common";
 import { eyeText } from "./eye-text";
 import { cityLine, clinicStreetLine, phoneLine, prescriberName } from "./parts";
@@ -139,10 +139,14 @@ export function letterHtml(doc: RxDoc, rng: Rng): Rendered {
       )}</p>`
     : "";
   const pen = rng.pick(["#1a2a6c", "#0d1b4c", "#222", "#102a5c"]);
+  const closing = rng.pick(["Sincerely,", "Regards,", "Respectfully,"]);
+  const sig = signatureSvg(rng, 240, 60, pen);
+  const signer = esc(prescriberName(doc, rng));
+  const license = rng.chance(0.6) ? printedLicense(doc) : undefined;
   const signature =
-    `<p style="margin:26px 0 0">${rng.pick(["Sincerely,", "Regards,", "Respectfully,"])}</p>` +
-    `${signatureSvg(rng, 240, 60, pen)}<p style="margin:2px 0">${esc(prescriberName(doc, rng))}` +
-    `${rng.chance(0.6) ? `<br>License #${esc(doc.doctor.license || doc.doctor.npi.slice(0, 6))}` : ""}` +
+    `<p style="margin:26px 0 0">${closing}</p>` +
+    `${sig}<p style="margin:2px 0">${signer}` +
+    `${license ? `<br>License #${esc(license)}` : ""}` +
     `${rng.chance(0.4) ? `<br>${esc(doc.clinic.name)}` : ""}</p>`;
 
   const html =
@@ -151,7 +155,12 @@ export function letterHtml(doc: RxDoc, rng: Rng): Rendered {
     `font-size:${rng.int(13, 16)}px;line-height:${rng.float(1.35, 1.6).toFixed(2)}">${head}${dateLine}` +
     `<p>${esc(opening)}</p><div style="margin:${rng.int(10, 22)}px 0 ${rng.int(10, 22)}px ${rng.int(0, 30)}px">${eyeLines.join("")}</div>` +
     `${expiry}${filler}${signature}</div>`;
-  return { html, font };
+  return {
+    html,
+    font,
+    printed: { issueDate: true, ...(license ? { license } : {}) },
+    family: manner === "shorthand" ? "letter-shorthand" : "letter",
+  };
 }
 
 function eyeParagraph(

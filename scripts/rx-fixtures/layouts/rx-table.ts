@@ -33,7 +33,7 @@ export interface TableStyle {
   valueFont: string;
 }
 
-export function rxTableHtml(doc: RxDoc, rng: Rng, look: TableStyle): string {
+export function rxTableHtml(doc: RxDoc, rng: Rng, look: TableStyle): { html: string; transposed: boolean } {
   const labels = pickLabels(rng);
   const [odLabel, osLabel] = rng.pick(EYE_LABELS);
   const eyes = [
@@ -99,7 +99,7 @@ export function rxTableHtml(doc: RxDoc, rng: Rng, look: TableStyle): string {
       `<p style="margin:10px 0 0"><b>${esc(label)}:</b> <span style="font-family:${look.valueFont}">` +
       `${esc(all[0].lens.brand + suffix)}</span></p>`;
   }
-  return table;
+  return { html: table, transposed };
 }
 
 function textOf(eye: EyeValues | undefined, style: PrintStyle): EyeText | undefined {
