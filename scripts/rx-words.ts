@@ -9,6 +9,7 @@
 // Images go through the reader's own preparation (prepareImage) and one tesseract worker (createOcrPool), as the
 // bench does, so the boxes are the ones the adapter will hand the parser. Files under a `held-out/` folder are
 // never read here: the parser must not be tuned on them.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -38,10 +39,13 @@ let pool: OcrPool | null = null;
 /** The page of one fixture file, from the cache or by OCR (then cached). */
 async function pageOf(file: string): Promise<OcrPage> {
   if (HELD_OUT.test(file)) throw new Error(`${file} is held out: its words are not read here`);
-  const cached = path.join(cacheFolder, `${file}.json`);
+  // Keyed by the image's bytes: a regenerated fixture of the same name is read again.
+  const bytes = fs.readFileSync(path.join(folder, file));
+  const hash = createHash("sha1").update(bytes).digest("hex").slice(0, 12);
+  const cached = path.join(cacheFolder, `${file}.${hash}.json`);
   if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, "utf8")) as OcrPage;
   pool ??= createOcrPool({ workers: 1 });
-  const prepared = await prepareImage(fs.readFileSync(path.join(folder, file)));
+  const prepared = await prepareImage(bytes);
   const { page } = await pool.recognize(prepared.pgm);
   fs.mkdirSync(path.dirname(cached), { recursive: true });
   fs.writeFileSync(cached, JSON.stringify(page));
@@ -100,6 +104,7 @@ if (args.dump) {
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, "manifest.json"), "utf8")) as { items: ManifestItem[] };
   const items = manifest.items.filter(
     (item) =>
+      !(item as { heldOut?: boolean }).heldOut &&
       !HELD_OUT.test(item.file) &&
       item.contentType !== "application/pdf" &&
       (!args.match || new RegExp(args.match).test(item.file)),
@@ -112,6 +117,9 @@ if (args.dump) {
     if (++done % 25 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
     if (!args.score || !item.truth) continue;
     const kind = item.classification === "Box" ? "box" : "prescription";
+    // Scored per family (a layout generator draws several: "letter" and "letter-shorthand").
+    const family = (item as { family?: string }).family;
+    if (family) item.layout = family;
     layout.addFields(item, parseRxPage(page, { correlationId: item.file, kind }));
     text.addFields(item, parseRxText(page.text, { correlationId: item.file, kind }));
   }

@@ -30,6 +30,7 @@ export function rxAnalysisFields(analysis: Omit<RxAnalysis, "correlationId">): A
     if (value) rows.push({ part: "patient", field, value });
   if (analysis.expirationDate)
     rows.push({ part: "prescription", field: "expirationDate", value: analysis.expirationDate });
+  if (analysis.issueDate) rows.push({ part: "prescription", field: "issueDate", value: analysis.issueDate });
   for (const [field, value] of Object.entries(analysis.prescriber ?? {})) {
     if (value) rows.push({ part: "prescriber", field, value });
   }
