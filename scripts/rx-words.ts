@@ -4,6 +4,7 @@
 //   npx tsx scripts/rx-words.ts                      # OCR every fixture image once into .cache/rx-words/ (cached)
 //   npx tsx scripts/rx-words.ts --score              # …then score parseRxPage (and parseRxText on the same OCR text)
 //   npx tsx scripts/rx-words.ts --match letter --misses 20
+//   npx tsx scripts/rx-words.ts --score --baseline ../main   # …beside another checkout's parseRxText
 //   npx tsx scripts/rx-words.ts --dump clean/letter-003.png > tests/fixtures/rx-words/letter-003.json
 //
 // Images go through the reader's own preparation (prepareImage) and one tesseract worker (createOcrPool), as the
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     score: { type: "boolean", default: false },
     misses: { type: "string", default: "0" },
     dump: { type: "string" },
+    baseline: { type: "string" },
   },
 });
 
@@ -109,6 +111,11 @@ if (args.dump) {
       item.contentType !== "application/pdf" &&
       (!args.match || new RegExp(args.match).test(item.file)),
   );
+  // `--baseline DIR`: score that checkout's parseRxText on the same OCR text (the parser before this one).
+  const baseline = args.baseline
+    ? ((await import(path.resolve(args.baseline, "app/models/rx-text.ts"))) as { parseRxText: typeof parseRxText })
+        .parseRxText
+    : parseRxText;
   const layout = new Scoreboard();
   const text = new Scoreboard();
   let done = 0;
@@ -121,11 +128,11 @@ if (args.dump) {
     const family = (item as { family?: string }).family;
     if (family) item.layout = family;
     layout.addFields(item, parseRxPage(page, { correlationId: item.file, kind }));
-    text.addFields(item, parseRxText(page.text, { correlationId: item.file, kind }));
+    text.addFields(item, baseline(page.text, { correlationId: item.file, kind }));
   }
   await (pool as OcrPool | null)?.close();
   if (args.score) {
-    printBoard("parseRxText on the OCR text (fields exact)", text);
+    printBoard(`parseRxText${args.baseline ? ` of ${args.baseline}` : ""} on the OCR text (fields exact)`, text);
     printBoard("parseRxPage on the word boxes (fields exact)", layout);
     for (const miss of layout.misses.slice(0, Number(args.misses))) {
       console.log(`  ${miss.file}  ${miss.path}: expected ${miss.expected}, got ${miss.got ?? "—"}`);

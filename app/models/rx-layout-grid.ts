@@ -262,6 +262,14 @@ function readRowTable(rows: readonly Row[], start: number, reading: Reading): nu
       eye = "OS";
       certainty = 0.8;
     }
+    if (!eye && values.length >= 2 && lastEye === null) {
+      // The right eye's row whose label OCR lost, above the left eye's.
+      const below = rows.slice(index + 1, index + 3).map((candidate) => eyeAtStart(candidate.text, true)?.eye);
+      if (below.includes("OS")) {
+        eye = "OD";
+        certainty = 0.8;
+      }
+    }
     if (!eye) {
       // A wrapped brand cell ("Astigmatism") or the eye's second line ("(OD)").
       if (values.length === 0 && lastEye && row.words.length <= 6) continue;

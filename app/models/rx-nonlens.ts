@@ -16,9 +16,9 @@ const ACUITY_VALUE = /^(?:20|6)\/\d{1,3}[-+]?\d?$/;
 const KERATOMETRY_LABEL = /^(?:K|Ks|K1|K2|Kf|Ksteep|Kflat|K-?readings?|keratometry|kerat\w*|sim-?K)\b/i;
 const PD_LABEL = /^(?:PD|P\.D\.?|pupil\w*|interpupillary|IPD|NPD|DPD|seg\w*)\b/i;
 const VERTEX_LABEL = /^(?:vertex|VD|BVD|V\.D\.?)\b/i;
-const SPECTACLE_WORD = /\b(?:spectacles?|glasses|eyeglass(?:es)?|eye\s*glass(?:es)?|frames?|spec(?:s)?\.?\s*rx)\b/i;
+const SPECTACLE_WORD = /\b(?:spectacles?|glasses|eyeglass(?:es)?|eye\s*glass(?:es)?|specs?\.?\s*rx)\b/i;
 const CONTACT_WORD = /\b(?:contact|contacts|CL\s+Rx|soft\s+lens|lens\s+prescription|lenses)\b/i;
-const PRISM_WORD = /^(?:prism|Δ|BI|BO|BU|BD)$/i;
+const PRISM_WORD = /^(?:prism|Δ)$/i;
 const EYE_WORD = /^(?:O\.?D\.?|O\.?S\.?|O\.?U\.?|R|L|RE|LE|right|left)[:.,]?$/i;
 const VALUE = /[-+]?\d/;
 
@@ -53,6 +53,11 @@ function measureWords(words: readonly OcrWord[]): Set<OcrWord> {
   return out;
 }
 
+/** Signed dioptre values in a row ("-2.00", "+1.25"): what a glasses prescription holds. */
+function powers(row: Row): number {
+  return row.words.filter((word) => /^[-+\u2212]\d{1,2}\.\d{2}$/.test(word.text)).length;
+}
+
 function isHeading(row: Row): boolean {
   return row.words.length <= 8 && !row.words.some((word) => /\d/.test(word.text));
 }
@@ -70,7 +75,8 @@ export interface FilteredRows {
 export function filterNonLens(rows: readonly Row[]): FilteredRows {
   const lens: Row[] = [];
   const dropped = new Map<number, NonLensKind>();
-  let spectacles = false;
+  /** Powers read inside glasses sections: a heading alone (or OCR noise) does not make a glasses prescription. */
+  let spectaclePowers = 0;
   let inSpectacles = false;
   let spectacleValues = 0;
   for (const row of rows) {
@@ -85,12 +91,13 @@ export function filterNonLens(rows: readonly Row[]): FilteredRows {
         inSpectacles = false;
       } else {
         spectacleValues += values;
+        spectaclePowers += powers(row);
         dropped.set(row.index, "spectacles");
         continue;
       }
     }
     if (SPECTACLE_WORD.test(text) && !CONTACT_WORD.test(text)) {
-      spectacles = true;
+      spectaclePowers += powers(row);
       dropped.set(row.index, "spectacles");
       // A heading opens a section; a line that carries its own values ("Glasses: OD -2.00 …") is one row.
       if (heading || row.words.filter((word) => VALUE.test(word.text)).length === 0) {
@@ -101,7 +108,6 @@ export function filterNonLens(rows: readonly Row[]): FilteredRows {
     }
     // A table with prism columns is a spectacle table, whatever its heading.
     if (row.words.filter((word) => PRISM_WORD.test(word.text)).length > 0 && heading) {
-      spectacles = true;
       inSpectacles = true;
       spectacleValues = 0;
       dropped.set(row.index, "spectacles");
@@ -125,5 +131,5 @@ export function filterNonLens(rows: readonly Row[]): FilteredRows {
     }
     lens.push({ ...row, words, text: words.map((word) => word.text).join(" ") });
   }
-  return { lens, dropped, spectacles };
+  return { lens, dropped, spectacles: spectaclePowers > 0 };
 }

@@ -290,10 +290,16 @@ export function readIssueDate(lines: readonly string[]): string | undefined {
   for (const line of lines) {
     for (const match of line.matchAll(new RegExp(ISSUE_LABEL.source, "gi"))) {
       const before = line.slice(Math.max(0, match.index - 12), match.index);
-      if (/(?:exp\w*|birth|valid|until|through)\s*$/i.test(before)) continue;
+      const after = line.slice(match.index + match[0].length);
+      if (/(?:exp\w*|birth|valid|until|through)\s*$/i.test(before) || /^of\s+(?:birth|exp)/i.test(after)) continue;
       const date = parseDate(line.slice(match.index + match[0].length, match.index + match[0].length + 40));
       if (date) return date;
     }
+  }
+  // A letter's date, on its own line near the top.
+  for (const line of lines.slice(0, 10)) {
+    const date = parseDate(line);
+    if (date && line.replace(/[\s,.]/g, "").length <= 20 && !/\b(?:DOB|birth|exp|valid)/i.test(line)) return date;
   }
   return undefined;
 }
@@ -305,7 +311,8 @@ export function readLicense(lines: readonly string[]): string | undefined {
       /\b(?:lic(?:ense|ence)?|st\.?\s*lic)\b\.?\s*(?:no\.?|number|#)?\s*[:#.]?\s*([A-Z]{0,4}[-\s]?\d[\dA-Z-]{2,14})/i.exec(
         line,
       );
-    if (match) return match[1]!.replace(/\s/g, "");
+    // A letter prefix read as a digit ("0D30953" is "OD30953").
+    if (match) return match[1]!.replace(/\s/g, "").replace(/^0(?=[A-Z])/, "O");
   }
   return undefined;
 }

@@ -33,7 +33,7 @@ const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
 /** Unicode minus, dashes, tilde and underscore, which OCR gives for "-". */
 const MINUS_SIGNS = /^[-\u2212\u2010-\u2015~_=]+/;
 /** "+" and what OCR reads it as. */
-const PLUS_SIGNS = /^(?:\+|t|T|\*|±)/;
+const PLUS_SIGNS = /^(?:\+|t|T|\*|±|«)/;
 
 export interface ParsedNumber {
   sign: "+" | "-" | null;
