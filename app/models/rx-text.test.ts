@@ -159,6 +159,7 @@ License #OD4521`;
         postalCode: "83702",
       },
       expirationDate: "2027-03-03",
+      issueDate: "2026-03-03",
       prescriber: {
         name: "Dr. Alan Grant",
         clinicName: "Treasure Valley Eye Clinic",
