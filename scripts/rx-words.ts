@@ -5,7 +5,8 @@
 //   npx tsx scripts/rx-words.ts --score              # …then score parseRxPage (and parseRxText on the same OCR text)
 //   npx tsx scripts/rx-words.ts --match letter --misses 20
 //   npx tsx scripts/rx-words.ts --score --baseline ../main   # …beside another checkout's parseRxText
-//   npx tsx scripts/rx-words.ts --dump clean/letter-003.png > tests/fixtures/rx-words/letter-003.json
+//   npx tsx scripts/rx-words.ts --dump clean/letter-003.png > tests/fixtures/rx-words/clean-letter-003.json
+//   npx tsx scripts/rx-words.ts --draw               # tests/fixtures/rx-words/drawn-*.json (scripts/rx-words/drawn.ts)
 //
 // Images go through the reader's own preparation (prepareImage) and one tesseract worker (createOcrPool), as the
 // bench does, so the boxes are the ones the adapter will hand the parser. Files under a `held-out/` folder are
@@ -18,6 +19,7 @@ import type { OcrPage } from "../app/models/ocr-page";
 import { parseRxPage, parseRxText } from "../app/models/rx-text";
 import { prepareImage } from "../app/services/adapters/ocr/ocr-image.server";
 import { createOcrPool, type OcrPool } from "../app/services/adapters/ocr/tesseract-pool.server";
+import { DRAWN, drawPage } from "./rx-words/drawn";
 import { type ManifestItem, type Scoreboard as Board, Scoreboard, share } from "./bench-rx/score";
 
 const { values: args } = parseArgs({
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     misses: { type: "string", default: "0" },
     dump: { type: "string" },
     baseline: { type: "string" },
+    draw: { type: "boolean", default: false },
   },
 });
 
@@ -100,7 +103,15 @@ function printBoard(title: string, board: Board): void {
   }
 }
 
-if (args.dump) {
+if (args.draw) {
+  pool = createOcrPool({ workers: 1 });
+  for (const [name, drawn] of Object.entries(DRAWN)) {
+    const { page } = await pool.recognize((await prepareImage(await drawPage(drawn))).pgm);
+    fs.writeFileSync(`tests/fixtures/rx-words/drawn-${name}.json`, `${JSON.stringify(compact(page))}\n`);
+    console.log(`drawn-${name}: ${JSON.stringify(parseRxPage(page, { correlationId: name })?.prescription)}`);
+  }
+  await pool.close();
+} else if (args.dump) {
   console.log(JSON.stringify(compact(await pageOf(args.dump))));
 } else {
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, "manifest.json"), "utf8")) as { items: ManifestItem[] };

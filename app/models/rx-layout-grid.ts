@@ -325,6 +325,8 @@ function readColumnTable(rows: readonly Row[], start: number, reading: Reading):
   const columns = eyes.map((eye) => ({ ...eye, box: { x0: eye.x - 1, x1: eye.x + 1, y0: 0, y1: 0 } }));
   let last = start;
   let skipped = 0;
+  // A word cell that wrapped ("Acuvue Oasys for" / "Lens Astigmatism"): the previous row's words, per eye.
+  let previous: { field: Field; words: OcrWord[][] } | null = null;
   for (let index = start + 1; index < Math.min(rows.length, start + 16); index++) {
     const row = rows[index]!;
     const labels = labelsOf(row);
@@ -338,6 +340,7 @@ function readColumnTable(rows: readonly Row[], start: number, reading: Reading):
     last = index;
     const labelWords = new Set(labels.flatMap((label) => label.words));
     if (isNumericField(first.field)) {
+      previous = null;
       const pieces = cellPieces(row, labelWords);
       // One cell per eye ("-4.50 —"): in order; otherwise each under the eye it sits beneath.
       const byOrder = pieces.length === eyes.length;
@@ -360,16 +363,24 @@ function readColumnTable(rows: readonly Row[], start: number, reading: Reading):
         cut = at;
       }
     }
-    [rest.slice(0, cut), rest.slice(cut)].forEach((words, position) => {
+    const halves = [rest.slice(0, cut), rest.slice(cut)];
+    const wrapped = previous?.field === first.field || (previous !== null && first.field === "brand");
+    halves.forEach((own, position) => {
       const eye = [...eyes].sort((a, b) => a.x - b.x)[position]!;
+      const words = wrapped ? [...(previous!.words[position] ?? []), ...own] : own;
       const text = words.map((word) => word.text).join(" ");
-      const found = first.field === "brand" ? findBrand(text)?.name : findColor(text)?.name;
-      if (found) {
-        for (const cells of cellsFor(reading, eye.eye)) {
-          setCell(cells, first.field, { value: found, certainty: 0.9, ocr: minConfidence(words) });
-        }
+      const found = first.field === "brand" ? findBrand(text) : findColor(text);
+      if (!found) return;
+      // A name that goes on past what was matched ("Acuvue Oasys for …") may be a longer product's.
+      const cut = /^\s*(?:for|with|plus|\+)\b/i.test(text.slice(found.end));
+      for (const cells of cellsFor(reading, eye.eye)) {
+        const cell = { value: found.name, certainty: cut ? 0.7 : 0.9, ocr: minConfidence(words) };
+        if (wrapped) cells[first.field as LensField] = cell;
+        else setCell(cells, first.field as LensField, cell);
       }
     });
+    previous = { field: first.field, words: halves };
+    continue;
   }
   return last;
 }

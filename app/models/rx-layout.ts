@@ -61,6 +61,11 @@ function numericCount(cells: EyeCells): number {
   return Object.keys(cells).filter((field) => NUMERIC.has(field as LensField)).length;
 }
 
+/** A heading run into an eye's row ("CL Rx: OD Acuvue Oasys -0.50 DS …"): the row starts at its eye. */
+function withoutLead(text: string): string {
+  return text.replace(/^[^\d:]{1,30}:\s*(?=(?:O\.?\s?D|O\.?\s?S|Right|Left|RIGHT|LEFT)\b)/, "");
+}
+
 /** The two readers' cells, one per field. */
 function merge(grid: Reading, lines: Reading): Reading {
   const gridEyes = grid.OD || grid.OS;
@@ -97,7 +102,8 @@ function merge(grid: Reading, lines: Reading): Reading {
         cells[field] =
           fromGrid.value === fromLines.value
             ? { ...fromGrid, certainty: Math.max(fromGrid.certainty, fromLines.certainty, 0.98) }
-            : { ...fromGrid, certainty: fromGrid.certainty * 0.75 };
+            : // A value under its label by geometry outweighs the line reader's guess by order; a loose one less so.
+              { ...fromGrid, certainty: fromGrid.certainty * (fromGrid.certainty >= 0.95 ? 0.9 : 0.75) };
       } else if (fromGrid) cells[field] = fromGrid;
       else if (fromLines && !(NUMERIC.has(field) && numericCount(a) >= 2)) {
         // An eye the geometry read well: a value only the line reader saw is more likely misplaced than missed.
@@ -176,7 +182,7 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
   const grid = kind === "box" ? {} : readGrid(lensRows);
   const lines = lineReading(
     page,
-    lensRows.map((row) => (kind === "box" ? row.text : rewriteNotation(row.text))).join("\n"),
+    lensRows.map((row) => (kind === "box" ? row.text : rewriteNotation(withoutLead(row.text)))).join("\n"),
     kind,
   );
   const merged = merge(grid, lines);
@@ -197,7 +203,7 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
     if (value) confidence[path] = round(certainty * ocrFactor(textConfidence(page, value)));
   };
   for (const [field, value] of Object.entries(patient)) {
-    const certainty = field === "firstName" || field === "lastName" ? nameCertainty : 0.9;
+    const certainty = field === "firstName" || field === "lastName" ? nameCertainty : field === "address1" ? 0.85 : 0.9;
     sure(`patient.${field}`, value, certainty);
   }
   sure("expirationDate", expirationDate, 0.9);
