@@ -117,13 +117,23 @@ function eyeOfWord(text: string): EyeCode | null {
   return null;
 }
 
-/** A row naming one eye and nothing else ("Right Eye (OD)", "OD (RIGHT)", "LEFT EYE:"): a section's heading. */
+/**
+ * A row naming one eye and nothing else ("Right Eye (OD)", "OD (RIGHT)", "LEFT EYE:"), or one eye and its lens
+ * ("Right Eye (OD): Acuvue Oasys"): a section's heading.
+ */
 export function eyeHeading(row: Row): EyeCode | null {
   const eyes = new Set<EyeCode>();
+  const others: OcrWord[] = [];
   for (const word of row.words) {
     const eye = eyeOfWord(word.text);
     if (eye) eyes.add(eye);
-    else if (!EYE_FILLER.test(word.text)) return null;
+    else if (!EYE_FILLER.test(word.text)) others.push(word);
+  }
+  if (others.length > 0) {
+    // Only a lens name may follow the eye, and only after it.
+    const text = others.map((word) => word.text).join(" ");
+    const first = row.words.findIndex((word) => eyeOfWord(word.text));
+    if (first !== 0 || /\d/.test(text.replace(/\b(?:1-?day|1|2|55|38|30)\b/gi, "")) || !findBrand(text)) return null;
   }
   // A lone "R" or "L" is too easily a stray letter to open a section.
   if (eyes.size !== 1 || (row.words.length === 1 && /^[RL]$/i.test(row.words[0]!.text))) return null;
@@ -132,12 +142,14 @@ export function eyeHeading(row: Row): EyeCode | null {
 
 /** A row of two eye names and no values ("Right Eye (OD)   Left Eye (OS)", "Eye  OD  OS"): columns by eye. */
 export function eyeColumns(row: Row): Array<{ eye: EyeCode; x: number }> | null {
-  if (valueCountOf(row) > 0) return null;
+  if (valueCountOf(row) > 0 || labelsOf(row).length > 0) return null;
   const found: Array<{ eye: EyeCode; x: number }> = [];
+  let others = 0;
   for (const word of row.words) {
     const eye = eyeOfWord(word.text);
     if (eye && !found.some((column) => column.eye === eye)) found.push({ eye, x: centreX(word.box) });
-    else if (!eye && !EYE_FILLER.test(word.text)) return null;
+    // A corner cell's word ("Parameter", "Measure") before the eyes; anything more is a sentence.
+    else if (!eye && !EYE_FILLER.test(word.text) && (++others > 1 || found.length > 0)) return null;
   }
   return found.length === 2 ? found : null;
 }
@@ -411,6 +423,12 @@ export function wordConfidence(words: readonly OcrWord[], field: LensField, valu
 function readSection(rows: readonly Row[], start: number, eye: EyeCode, reading: Reading): number {
   let last = start;
   let read = 0;
+  const heading = findBrand(rows[start]!.text);
+  if (heading) {
+    for (const cells of cellsFor(reading, eye)) setCell(cells, "brand", { value: heading.name, certainty: 0.9 });
+  }
+  // Values one per line without labels ("-2.50" / "8.6" / "14.2"), read together by kind at the end.
+  const loose: Row[] = [];
   for (let index = start + 1; index < Math.min(rows.length, start + 12); index++) {
     const row = rows[index]!;
     if (eyeHeading(row) || eyeColumns(row) || eyeAtStart(row.text)) break;
@@ -441,6 +459,11 @@ function readSection(rows: readonly Row[], start: number, eye: EyeCode, reading:
       if (read > 0) break;
       continue;
     }
+    if (labels.length === 0 && values.length === 1) {
+      loose.push(row);
+      last = index;
+      continue;
+    }
     const draft: EyeDraft = {};
     readEyeText(draft, rewriteNotation(row.text), { labelledOnly: labels.length > 0 || values.length < 2 });
     const found = draftToCells(draft, labels.length > 0 ? 0.95 : 0.85, row);
@@ -452,7 +475,24 @@ function readSection(rows: readonly Row[], start: number, eye: EyeCode, reading:
       last = index;
     } else if (read > 0 && labels.length === 0) break;
   }
-  return read > 0 ? last : start;
+  if (loose.length >= 2) {
+    const draft: EyeDraft = {};
+    readEyeText(draft, loose.map((row) => row.text).join(" "));
+    for (const cells of cellsFor(reading, eye)) {
+      for (const [field, cell] of Object.entries(draftToCells(draft, 0.75, loose[0]!))) {
+        setCell(cells, field as LensField, {
+          ...cell,
+          ocr: wordConfidence(
+            loose.flatMap((row) => row.words),
+            field as LensField,
+            cell.value,
+          ),
+        });
+      }
+    }
+    read++;
+  }
+  return read > 0 || heading ? last : start;
 }
 
 /** Every geometric structure on the page, read in turn. */

@@ -219,3 +219,40 @@ Dr. Maria Lopez, OD   License # OPT12345   NPI 1234567890`)!;
     expect(isConfident(unsure, "patient.firstName")).toBe(false);
   });
 });
+
+describe("parseRxPage: more shapes", () => {
+  it("reads a column table whose corner cell has a word, and a section headed by the eye and its lens", () => {
+    const columns = read(`Parameter     OD        OS
+Power         -2.00     -2.50
+BC            8.6       8.6`);
+    expect(columns?.prescription).toEqual({
+      OD: { sphere: "-2.00", baseCurve: "8.6" },
+      OS: { sphere: "-2.50", baseCurve: "8.6" },
+    });
+    const sections = read(`Right Eye (OD): Acuvue Oasys
+Power: -1.00
+BC: 8.4
+Left Eye (OS): Acuvue Oasys
+Power: -1.25
+BC: 8.4`);
+    expect(sections?.prescription).toEqual({
+      OD: { brand: "Acuvue Oasys", sphere: "-1.00", baseCurve: "8.4" },
+      OS: { brand: "Acuvue Oasys", sphere: "-1.25", baseCurve: "8.4" },
+    });
+  });
+
+  it("reads values one per line under an eye heading", () => {
+    const analysis = read(`OD (RIGHT)
+-2.50
+8.6
+14.2
+OS (LEFT)
+-2.25
+8.6
+14.2`);
+    expect(analysis?.prescription).toEqual({
+      OD: { sphere: "-2.50", baseCurve: "8.6", diameter: "14.2" },
+      OS: { sphere: "-2.25", baseCurve: "8.6", diameter: "14.2" },
+    });
+  });
+});
