@@ -1,5 +1,6 @@
 // Scoring for `npm run bench:rx`: field-level exact matches against the fixtures' truth, and the classifier's
-// confusion matrix. Pure: the script feeds it readings and prints what it returns.
+// answers, each kept with its family, variant and held-out flag so the report can cut them any way. Pure: the
+// script feeds it readings and prints what it returns.
 import type { ImageClassification } from "../../app/models/funnel";
 import type { RxAnalysis } from "../../app/models/rx-analysis";
 import { rxAnalysisFields } from "../../app/models/rx-text";
@@ -11,6 +12,9 @@ export interface ManifestItem {
   file: string;
   variant: Variant;
   layout: string;
+  /** Absent in manifests written before families existed: the layout stands in. */
+  family?: string;
+  heldOut?: boolean;
   classification: ImageClassification;
   font: string;
   contentType: string;
@@ -19,13 +23,22 @@ export interface ManifestItem {
 
 export const CLASSES: readonly ImageClassification[] = ["Prescription", "Box", "Human", "Other"];
 
-/** Every value in a truth (or a reading) by its path: "OD.sphere", "patient.city", "prescriber.phone", ... */
+export function familyOf(item: Pick<ManifestItem, "family" | "layout">): string {
+  return item.family ?? item.layout;
+}
+
+/**
+ * Every value in a truth (or a reading) by its path: "OD.sphere", "patient.city", "prescriber.npi",
+ * "issueDate", "spectaclesOnly" ("true"), ... Confidence is not a value and is never scored.
+ */
 export function flatten(analysis: Truth | null | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!analysis) return out;
   for (const { part, field, value } of rxAnalysisFields(analysis)) {
     out.set(part === "prescription" ? field : `${part}.${field}`, value);
   }
+  if (analysis.issueDate) out.set("issueDate", analysis.issueDate);
+  if (analysis.spectaclesOnly) out.set("spectaclesOnly", "true");
   return out;
 }
 
@@ -44,71 +57,77 @@ export function share({ right, total }: Tally): number {
   return total === 0 ? NaN : right / total;
 }
 
-function add(map: Map<string, Tally>, key: string, right: boolean): void {
-  const tally = map.get(key) ?? { right: 0, total: 0 };
-  tally.total++;
-  if (right) tally.right++;
-  map.set(key, tally);
-}
-
-export interface FieldMiss {
+export interface FieldCheck {
   file: string;
+  family: string;
+  heldOut: boolean;
+  variant: string;
   path: string;
   expected: string;
   got: string | undefined;
+  right: boolean;
+}
+
+export interface ClassCheck {
+  file: string;
+  family: string;
+  heldOut: boolean;
+  variant: string;
+  truth: ImageClassification;
+  got: ImageClassification | "none";
 }
 
 export class Scoreboard {
-  readonly byVariant = new Map<string, Tally>();
-  readonly byField = new Map<string, Map<string, Tally>>();
-  readonly byLayout = new Map<string, Map<string, Tally>>();
-  /** Extra values the reader gave that the truth does not have (a wrong eye, an invented field). */
-  readonly extras = new Map<string, number>();
-  readonly confusion = new Map<string, Map<string, number>>();
-  readonly misses: FieldMiss[] = [];
-  readonly misclassified: Array<{ file: string; truth: string; got: string }> = [];
+  readonly fields: FieldCheck[] = [];
+  readonly classes: ClassCheck[] = [];
+  /** Values the reader gave that the truth does not have (a wrong eye, lens values on a glasses Rx), per item. */
+  readonly extras: Array<{ family: string; heldOut: boolean; variant: string; count: number }> = [];
 
   addFields(item: ManifestItem, reading: Truth | null | undefined): void {
     if (!item.truth) return;
     const expected = flatten(item.truth);
     const got = flatten(reading);
+    const where = { file: item.file, family: familyOf(item), heldOut: !!item.heldOut, variant: item.variant };
     for (const [path, value] of expected) {
-      const right = got.get(path) === value;
-      add(this.byVariant, item.variant, right);
-      add(this.nested(this.byField, item.variant), fieldName(path), right);
-      add(this.nested(this.byLayout, item.variant), item.layout, right);
-      if (!right) this.misses.push({ file: item.file, path, expected: value, got: got.get(path) });
+      this.fields.push({ ...where, path, expected: value, got: got.get(path), right: got.get(path) === value });
     }
-    for (const path of got.keys()) {
-      if (!expected.has(path)) this.extras.set(item.variant, (this.extras.get(item.variant) ?? 0) + 1);
-    }
+    let count = 0;
+    for (const path of got.keys()) if (!expected.has(path)) count++;
+    this.extras.push({ ...where, count });
   }
 
   addClassification(item: ManifestItem, got: ImageClassification | null): void {
-    const row = this.confusion.get(item.classification) ?? new Map<string, number>();
-    const column = got ?? "none";
-    row.set(column, (row.get(column) ?? 0) + 1);
-    this.confusion.set(item.classification, row);
-    if (got !== item.classification) this.misclassified.push({ file: item.file, truth: item.classification, got: column });
+    this.classes.push({
+      file: item.file,
+      family: familyOf(item),
+      heldOut: !!item.heldOut,
+      variant: item.variant,
+      truth: item.classification,
+      got: got ?? "none",
+    });
   }
+}
 
-  classificationShare(): Tally {
-    let right = 0;
-    let total = 0;
-    for (const [truth, row] of this.confusion) {
-      for (const [got, count] of row) {
-        total += count;
-        if (got === truth) right += count;
-      }
-    }
-    return { right, total };
+/** Counts the right ones among the checks that pass the filter. */
+export function tally<T extends { right: boolean }>(
+  checks: readonly T[],
+  where: (c: T) => boolean = () => true,
+): Tally {
+  let right = 0;
+  let total = 0;
+  for (const c of checks) {
+    if (!where(c)) continue;
+    total++;
+    if (c.right) right++;
   }
+  return { right, total };
+}
 
-  private nested(map: Map<string, Map<string, Tally>>, key: string): Map<string, Tally> {
-    const inner = map.get(key) ?? new Map<string, Tally>();
-    map.set(key, inner);
-    return inner;
-  }
+export function classTally(checks: readonly ClassCheck[], where: (c: ClassCheck) => boolean = () => true): Tally {
+  return tally(
+    checks.map((c) => ({ ...c, right: c.got === c.truth })),
+    where,
+  );
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -118,17 +137,20 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * A sample of `limit` items spread over every variant × layout (round robin over the groups, each in manifest
- * order), so a quick run still sees damaged letters and box labels.
+ * A sample of `limit` items spread over every variant × family (round robin over the groups, each in manifest
+ * order; held-out groups first), so a quick run still sees every held-out family, damaged letters, box labels.
  */
-export function sample<T extends { variant: string; layout: string }>(items: readonly T[], limit: number): T[] {
+export function sample<T extends { variant: string; layout: string; family?: string; heldOut?: boolean }>(
+  items: readonly T[],
+  limit: number,
+): T[] {
   if (limit >= items.length) return [...items];
   const groups = new Map<string, T[]>();
   for (const item of items) {
-    const key = `${item.variant}/${item.layout}`;
+    const key = `${item.variant}/${familyOf(item)}`;
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
-  const queues = [...groups.values()];
+  const queues = [...groups.values()].sort((a, b) => Number(!!b[0]!.heldOut) - Number(!!a[0]!.heldOut));
   const out: T[] = [];
   for (let round = 0; out.length < limit; round++) {
     for (const queue of queues) if (queue[round] && out.length < limit) out.push(queue[round]!);

@@ -128,12 +128,17 @@ export interface Printed {
 /**
  * `oneEyeRate`: how often the prescription is for one eye only (4 % on the original layouts). `medAdds`: the
  * multifocals include Alcon's LOW/MED/HIGH lenses (the newer families; the original ones never draw them).
+ * `kind`: a family that needs a lens kind more often than the usual mix draws it first and passes it.
  */
 export function drawRxDoc(
   rng: Rng,
-  { oneEyeRate = 0.04, medAdds = false }: { oneEyeRate?: number; medAdds?: boolean } = {},
+  {
+    oneEyeRate = 0.04,
+    medAdds = false,
+    kind: wanted,
+  }: { oneEyeRate?: number; medAdds?: boolean; kind?: LensKind } = {},
 ): RxDoc {
-  const kind = pickKind(rng);
+  const kind = wanted ?? pickKind(rng);
   const lenses = medAdds && kind === "multifocal" ? [...lensesOfKind(kind), ...MED_ADD_LENSES] : lensesOfKind(kind);
   const odLens = rng.pick(lenses);
   // Now and then the eyes wear different lenses of the same kind (a fit trial that stuck).
