@@ -16,11 +16,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { OcrPage } from "../app/models/ocr-page";
-import { parseRxPage, parseRxText } from "../app/models/rx-text";
+import { hasLensValues, parseRxPage, parseRxText } from "../app/models/rx-text";
 import { prepareImage } from "../app/services/adapters/ocr/ocr-image.server";
 import { createOcrPool, type OcrPool } from "../app/services/adapters/ocr/tesseract-pool.server";
 import { DRAWN, drawPage } from "./rx-words/drawn";
-import { type ManifestItem, type Scoreboard as Board, Scoreboard, share } from "./bench-rx/score";
+import { type FieldCheck, familyOf, fieldName, type ManifestItem, Scoreboard } from "./bench-rx/score";
 
 const { values: args } = parseArgs({
   options: {
@@ -75,31 +75,29 @@ function compact(page: OcrPage): OcrPage {
   };
 }
 
-function printBoard(title: string, board: Board): void {
+function percent(checks: readonly FieldCheck[]): string {
+  if (checks.length === 0) return "–";
+  const right = checks.filter((check) => check.right).length;
+  return `${((right / checks.length) * 100).toFixed(1)}% ${right}/${checks.length}`;
+}
+
+/** Fields exact per family and variant, then per field. */
+function printBoard(title: string, board: Scoreboard): void {
   console.log(`\n${title}`);
-  const variants = ["clean", "damaged", "special"].filter((variant) => board.byLayout.has(variant));
-  const layouts = [...new Set(variants.flatMap((variant) => [...board.byLayout.get(variant)!.keys()]))].sort();
-  console.log(`  ${"family".padEnd(22)}${variants.map((variant) => variant.padEnd(18)).join("")}`);
-  for (const layout of layouts) {
-    const cells = variants.map((variant) => {
-      const tally = board.byLayout.get(variant)?.get(layout);
-      return (tally ? `${(share(tally) * 100).toFixed(1)}% ${tally.right}/${tally.total}` : "–").padEnd(18);
-    });
-    console.log(`  ${layout.padEnd(22)}${cells.join("")}`);
+  const checks = board.fields;
+  const variants = ["clean", "damaged", "special"].filter((variant) => checks.some((c) => c.variant === variant));
+  const row = (name: string, keep: (check: FieldCheck) => boolean) =>
+    console.log(
+      `  ${name.padEnd(24)}${variants.map((v) => percent(checks.filter((c) => c.variant === v && keep(c))).padEnd(18)).join("")}`,
+    );
+  console.log(`  ${"family".padEnd(24)}${variants.map((variant) => variant.padEnd(18)).join("")}`);
+  for (const family of [...new Set(checks.map((check) => check.family))].sort()) {
+    row(family, (check) => check.family === family);
   }
-  const totals = variants.map((variant) => {
-    const tally = board.byVariant.get(variant)!;
-    return `${(share(tally) * 100).toFixed(1)}% ${tally.right}/${tally.total}`.padEnd(18);
-  });
-  console.log(`  ${"all".padEnd(22)}${totals.join("")}`);
-  const fields = [...new Set([...board.byField.values()].flatMap((inner) => [...inner.keys()]))].sort();
-  console.log(`  per field:`);
-  for (const field of fields) {
-    const cells = variants.map((variant) => {
-      const tally = board.byField.get(variant)?.get(field);
-      return (tally ? `${(share(tally) * 100).toFixed(1)}% ${tally.right}/${tally.total}` : "–").padEnd(18);
-    });
-    console.log(`    ${field.padEnd(20)}${cells.join("")}`);
+  row("all", () => true);
+  console.log("  per field:");
+  for (const field of [...new Set(checks.map((check) => fieldName(check.path)))].sort()) {
+    row(`  ${field}`, (check) => fieldName(check.path) === field);
   }
 }
 
@@ -117,7 +115,7 @@ if (args.draw) {
   const manifest = JSON.parse(fs.readFileSync(path.join(folder, "manifest.json"), "utf8")) as { items: ManifestItem[] };
   const items = manifest.items.filter(
     (item) =>
-      !(item as { heldOut?: boolean }).heldOut &&
+      !item.heldOut &&
       !HELD_OUT.test(item.file) &&
       item.contentType !== "application/pdf" &&
       (!args.match || new RegExp(args.match).test(item.file)),
@@ -128,16 +126,23 @@ if (args.draw) {
         .parseRxText
     : parseRxText;
   const layout = new Scoreboard();
+  const noValues = new Map<string, { right: number; total: number }>();
   const text = new Scoreboard();
   let done = 0;
   for (const item of items) {
     const page = await pageOf(item.file);
     if (++done % 25 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
-    if (!args.score || !item.truth) continue;
+    if (!args.score) continue;
+    if (!item.truth) {
+      // A page with no prescription (an appointment card, a bill): it must read no lens values.
+      const family = familyOf(item);
+      const tally = noValues.get(family) ?? { right: 0, total: 0 };
+      tally.total++;
+      if (!hasLensValues(parseRxPage(page, { correlationId: item.file }))) tally.right++;
+      noValues.set(family, tally);
+      continue;
+    }
     const kind = item.classification === "Box" ? "box" : "prescription";
-    // Scored per family (a layout generator draws several: "letter" and "letter-shorthand").
-    const family = (item as { family?: string }).family;
-    if (family) item.layout = family;
     layout.addFields(item, parseRxPage(page, { correlationId: item.file, kind }));
     text.addFields(item, baseline(page.text, { correlationId: item.file, kind }));
   }
@@ -145,7 +150,9 @@ if (args.draw) {
   if (args.score) {
     printBoard(`parseRxText${args.baseline ? ` of ${args.baseline}` : ""} on the OCR text (fields exact)`, text);
     printBoard("parseRxPage on the word boxes (fields exact)", layout);
-    for (const miss of layout.misses.slice(0, Number(args.misses))) {
+    console.log("\nPages without a prescription that read no lens values (parseRxPage)");
+    for (const [family, { right, total }] of noValues) console.log(`  ${family.padEnd(22)}${right}/${total}`);
+    for (const miss of layout.fields.filter((check) => !check.right).slice(0, Number(args.misses))) {
       console.log(`  ${miss.file}  ${miss.path}: expected ${miss.expected}, got ${miss.got ?? "—"}`);
     }
   }

@@ -1,6 +1,7 @@
 import type { OcrPage } from "./ocr-page";
 import type { RxAnalysis, RxConfidence, RxEyeKey, RxEyeReading } from "./rx-analysis";
 import { type Cell, type EyeCells, type LensField, readGrid, type Reading, wordConfidence } from "./rx-layout-grid";
+import { fieldLines } from "./rx-layout-fields";
 import { rowsOf } from "./rx-layout-rows";
 import { filterNonLens } from "./rx-nonlens";
 import { isBalance, rewriteNotation } from "./rx-notation";
@@ -174,9 +175,12 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
   const kind = options.kind ?? "prescription";
   const rows = rowsOf({
     ...page,
-    words: page.words.map((word) => ({ ...word, text: normalizeText(word.text).trim() })).filter((word) => word.text),
+    words: page.words
+      .map((word) => ({ ...word, text: normalizeText(word.text).trim() }))
+      // A table's rules read as "|" or brackets: not words.
+      .filter((word) => word.text && !/^[|¦[\]{}]+$/.test(word.text)),
   });
-  const allLines = rows.map((row) => row.text);
+  const allLines = fieldLines(rows);
   const filtered = kind === "box" ? { lens: rows, spectacles: false } : filterNonLens(rows);
   const lensRows = filtered.lens.filter((row) => !(isBalance(row.text) && !/\d/.test(row.text.replace(/^\S+/, ""))));
   const grid = kind === "box" ? {} : readGrid(lensRows);
