@@ -79,8 +79,10 @@ export function fieldLines(rows: readonly Row[]): string[] {
       values[owner]!.push(word.text);
     }
     spans.forEach((span, position) => {
-      if (values[position]!.length > 0 && span.name !== "Signature")
-        out.push(`${span.name}: ${values[position]!.join(" ")}`);
+      if (values[position]!.length === 0) return;
+      // Under "Signature" is a scrawl or the signer's printed name: kept as a line of its own.
+      const value = values[position]!.join(" ");
+      out.push(span.name === "Signature" ? value : `${span.name}: ${value}`);
     });
     index++;
   }

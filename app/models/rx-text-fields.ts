@@ -250,6 +250,10 @@ function clinicNameOf(line: string, lines: readonly string[]): string | undefine
   return mixed ?? titleCaseWords(name);
 }
 
+function isClinicLine(line: string): boolean {
+  return CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line);
+}
+
 /** The prescriber: a "Dr." or credentialed name, the clinic (a labelled or eye-care-sounding line), a phone not a fax. */
 export function readPrescriber(lines: readonly string[], patientAnchor: number): RxAnalysis["prescriber"] {
   const prescriber: NonNullable<RxAnalysis["prescriber"]> = {};
@@ -267,7 +271,9 @@ export function readPrescriber(lines: readonly string[], patientAnchor: number):
   const clinicLine =
     clinicLabel && /[A-Za-z]{3}/.test(clinicLabel.rest)
       ? clinicLabel.rest
-      : top.find((line) => CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line));
+      : (top.find(isClinicLine) ??
+        // A page without a letterhead names the practice by the signature ("Focal Point Vision - (313) 555-0109").
+        lines.slice(Math.max(0, patientAnchor)).find((line) => isClinicLine(line) && parsePhone(line) !== null));
   const clinicName = clinicLine ? clinicNameOf(clinicLine, lines) : undefined;
   if (clinicName) prescriber.clinicName = clinicName;
 
