@@ -513,3 +513,32 @@ export function readGrid(rows: readonly Row[]): Reading {
   }
   return reading;
 }
+
+/** Lens-like values in a row: signed powers and one-decimal millimetres ("-0.75", "8.8", "14.4"). */
+function lensValueCount(row: Row): number {
+  return piecesOf(row.words).filter((piece) => /^[-+\u2212]?\d{1,2}[.,]\d{1,2}$/.test(piece.text)).length;
+}
+
+/**
+ * One eye read and the other not, when the other's row sits beside it with its name lost to OCR ("oo -0.75 -1.25
+ * 10 88 144" above "os -0.75 …"): that row is the missing eye's, read by kind and unsure.
+ */
+export function readOrphanRow(rows: readonly Row[], reading: Reading): Reading {
+  const found = reading.OD ? "OD" : reading.OS ? "OS" : null;
+  if (!found || (reading.OD && reading.OS)) return {};
+  const missing: EyeCode = found === "OD" ? "OS" : "OD";
+  const at = rows.findIndex((row) => eyeAtStart(row.text, true)?.eye === found && lensValueCount(row) >= 2);
+  if (at < 0) return {};
+  const near = found === "OD" ? rows.slice(at + 1, at + 4) : rows.slice(Math.max(0, at - 3), at).reverse();
+  const own = lensValueCount(rows[at]!);
+  const row = near.find(
+    (candidate) => !eyeAtStart(candidate.text, true) && lensValueCount(candidate) >= Math.max(2, own - 1),
+  );
+  if (!row || labelsOf(row).some((label) => label.words[0] === row.words[0])) return {};
+  // The lost name is the row's first word when it is not a value ("oo", "(0)").
+  const words = row.words.filter((word, index) => index > 0 || isValue(word.text));
+  const draft: EyeDraft = {};
+  readEyeText(draft, rewriteNotation(words.map((word) => word.text).join(" ")));
+  const cells = draftToCells(draft, 0.7, row);
+  return Object.keys(cells).length > 0 ? { [missing]: cells } : {};
+}

@@ -1,6 +1,14 @@
 import type { OcrPage } from "./ocr-page";
 import type { RxAnalysis, RxConfidence, RxEyeKey, RxEyeReading } from "./rx-analysis";
-import { type Cell, type EyeCells, type LensField, readGrid, type Reading, wordConfidence } from "./rx-layout-grid";
+import {
+  type Cell,
+  type EyeCells,
+  type LensField,
+  readGrid,
+  readOrphanRow,
+  type Reading,
+  wordConfidence,
+} from "./rx-layout-grid";
 import { fieldLines } from "./rx-layout-fields";
 import { rowsOf } from "./rx-layout-rows";
 import { filterNonLens } from "./rx-nonlens";
@@ -51,9 +59,20 @@ function lineReading(page: OcrPage, rowsText: string, kind: RxTextKind): Reading
       const certainty = key === "unknownEye1" && kind === "prescription" ? 0.75 : 0.85;
       cells[field as LensField] = { value, certainty, ocr: wordConfidence(page.words, field as LensField, value) };
     }
+    // With no eye named, a lone number after a word like "spherical" (a bill's "per lens 2") is not a power.
+    if (key === "unknownEye1" && kind === "prescription" && !printedDecimal(page, cells)) continue;
     reading[key] = cells;
   }
   return reading;
+}
+
+/** Whether some power or millimetre value was printed with its decimal point ("-2.25", "8.6"). */
+function printedDecimal(page: OcrPage, cells: EyeCells): boolean {
+  const decimals = page.words.filter((word) => /\d[.,]\d/.test(word.text)).map((word) => word.text);
+  return (["sphere", "cylinder", "baseCurve", "diameter"] as const).some((field) => {
+    const value = cells[field]?.value;
+    return value !== undefined && decimals.some((text) => text.includes(value.replace(/^[+-]/, "")));
+  });
 }
 
 const NUMERIC: ReadonlySet<LensField> = new Set(["sphere", "cylinder", "axis", "add", "baseCurve", "diameter"]);
@@ -190,10 +209,22 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
     kind,
   );
   const merged = merge(grid, lines);
+  if (kind === "prescription") Object.assign(merged, readOrphanRow(lensRows, merged));
   if (!hasAny(merged) && !filtered.spectacles) return null;
-  const { prescription, confidence } = finish(merged, options);
-  if (Object.keys(prescription).length === 0 && !filtered.spectacles) return null;
-  if (kind === "box") return { prescription, patient: {}, confidence, correlationId: options.correlationId };
+  const finished = finish(merged, options);
+  const { confidence } = finished;
+  let { prescription } = finished;
+  if (kind === "box") {
+    if (Object.keys(prescription).length === 0) return null;
+    return { prescription, patient: {}, confidence, correlationId: options.correlationId };
+  }
+  // A brand without a value ("Lens type: SV distance" on a glasses Rx, a product on a bill) is no prescription.
+  const spectaclesOnly = !hasLensValues({ prescription });
+  if (spectaclesOnly) {
+    if (!filtered.spectacles) return null;
+    prescription = {};
+    for (const path of Object.keys(confidence)) delete confidence[path];
+  }
 
   const { patient, anchor, nameCertainty } = readPatient(allLines);
   const expirationDate = readExpiration(allLines);
@@ -220,7 +251,7 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
     ...(issueDate ? { issueDate } : {}),
     ...(Object.keys(prescriber).length > 0 ? { prescriber } : {}),
     confidence,
-    ...(filtered.spectacles && Object.keys(prescription).length === 0 ? { spectaclesOnly: true } : {}),
+    ...(spectaclesOnly ? { spectaclesOnly: true } : {}),
     correlationId: options.correlationId,
   };
 }
