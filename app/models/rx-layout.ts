@@ -68,10 +68,13 @@ function lineReading(page: OcrPage, rowsText: string, kind: RxTextKind): Reading
 
 /** Whether some power or millimetre value was printed with its decimal point ("-2.25", "8.6"). */
 function printedDecimal(page: OcrPage, cells: EyeCells): boolean {
-  const decimals = page.words.filter((word) => /\d[.,]\d/.test(word.text)).map((word) => word.text);
+  // Prices ("$102.00") are not powers.
+  const decimals = page.words
+    .filter((word) => /\d[.,]\d/.test(word.text) && !/[$€£]/.test(word.text))
+    .map((word) => word.text.replace(/^[-+\u2212]/, "").replace(",", ".").replace(/[:;,.]$/, ""));
   return (["sphere", "cylinder", "baseCurve", "diameter"] as const).some((field) => {
     const value = cells[field]?.value;
-    return value !== undefined && decimals.some((text) => text.includes(value.replace(/^[+-]/, "")));
+    return value !== undefined && decimals.includes(value.replace(/^[+-]/, ""));
   });
 }
 
