@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { DRAWN } from "../../scripts/rx-words/drawn";
 import type { OcrPage } from "./ocr-page";
 import { isConfident, type RxAnalysis } from "./rx-analysis";
-import { parseRxPage, rxAnalysisFields } from "./rx-text";
+import { flatten } from "../../scripts/bench-rx/score";
+import { hasLensValues, parseRxPage } from "./rx-text";
 
 // Word boxes the reader's own OCR gave for training fixtures (`npx tsx scripts/rx-words.ts --dump FILE`) and for
 // pages drawn in the shapes issue 24 lists (`--draw`). Damaged photos lose words to OCR: for them the test asks
@@ -15,22 +16,24 @@ const load = (name: string) => JSON.parse(fs.readFileSync(path.join(folder, `${n
 interface Fixture {
   family: string;
   kind: "prescription" | "box";
-  truth: Omit<RxAnalysis, "correlationId">;
+  /** Null for a page without a prescription (an appointment card, a bill). */
+  truth: Omit<RxAnalysis, "correlationId"> | null;
   readsAtLeast: number;
 }
 const fixtures = JSON.parse(fs.readFileSync(path.join(folder, "truth.json"), "utf8")) as Record<string, Fixture>;
 
+/** Every value by its path, as the bench scores them ("OD.sphere", "patient.city", "spectaclesOnly"). */
 function fields(analysis: Omit<RxAnalysis, "correlationId"> | null): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!analysis) return out;
-  for (const { part, field, value } of rxAnalysisFields(analysis)) {
-    out.set(part === "prescription" ? field : `${part}.${field}`, value);
-  }
-  return out;
+  return flatten(analysis);
 }
 
 describe("parseRxPage on OCR word boxes of the training families", () => {
-  it.each(Object.entries(fixtures))("%s", (name, fixture) => {
+  const pages = Object.entries(fixtures);
+  it.each(pages.filter(([, fixture]) => fixture.truth === null))("%s reads no lens values", (name) => {
+    expect(hasLensValues(parseRxPage(load(name), { correlationId: name }))).toBe(false);
+  });
+
+  it.each(pages.filter(([, fixture]) => fixture.truth !== null))("%s", (name, fixture) => {
     const analysis = parseRxPage(load(name), { correlationId: name, kind: fixture.kind });
     const expected = fields(fixture.truth);
     const got = fields(analysis);

@@ -71,7 +71,12 @@ function printedDecimal(page: OcrPage, cells: EyeCells): boolean {
   // Prices ("$102.00") are not powers.
   const decimals = page.words
     .filter((word) => /\d[.,]\d/.test(word.text) && !/[$€£]/.test(word.text))
-    .map((word) => word.text.replace(/^[-+\u2212]/, "").replace(",", ".").replace(/[:;,.]$/, ""));
+    .map((word) =>
+      word.text
+        .replace(/^[-+\u2212]/, "")
+        .replace(",", ".")
+        .replace(/[:;,.]$/, ""),
+    );
   return (["sphere", "cylinder", "baseCurve", "diameter"] as const).some((field) => {
     const value = cells[field]?.value;
     return value !== undefined && decimals.includes(value.replace(/^[+-]/, ""));
@@ -176,6 +181,19 @@ function finish(
     }
     if (Object.keys(eye).length > 0) prescription[key] = eye;
   }
+  // A brand read without its last words ("1-Day Acuvue Moist" for "… for Astigmatism") shows in the values: a
+  // cylinder wants a toric lens, an ADD a multifocal one.
+  for (const key of EYE_KEYS) {
+    const eye = prescription[key];
+    const brand = eye?.brand;
+    if (!eye || !brand || !cellsOf.has(`${key}.brand`)) continue;
+    const toricMissing = eye.cylinder !== undefined && !/astigmatism|toric/i.test(brand);
+    const multifocalMissing = eye.add !== undefined && !/multifocal|presbyopia/i.test(brand);
+    if (toricMissing || multifocalMissing) {
+      const cell = cellsOf.get(`${key}.brand`)!;
+      cellsOf.set(`${key}.brand`, { ...cell, certainty: cell.certainty * 0.7 });
+    }
+  }
   const apart = eyeDifference(prescription);
   for (const [path, cell] of cellsOf) {
     const field = path.split(".")[1] as keyof typeof apart;
@@ -245,8 +263,12 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
     sure(`patient.${field}`, value, certainty);
   }
   sure("expirationDate", expirationDate, 0.9);
-  sure("issueDate", issueDate, 0.85);
-  for (const [field, value] of Object.entries(prescriber)) sure(`prescriber.${field}`, value, 0.9);
+  sure("issueDate", issueDate, 0.85 * datesAgree(issueDate, expirationDate));
+  for (const [field, value] of Object.entries(prescriber)) {
+    // A practice's name has two words or more and no path separator ("Records / Vision" is a portal's menu).
+    const unlikelyClinic = field === "clinicName" && (/\//.test(value) || value.split(/\s+/).length < 2);
+    sure(`prescriber.${field}`, value, unlikelyClinic ? 0.6 : 0.9);
+  }
   return {
     prescription,
     patient,
@@ -257,6 +279,18 @@ export function parseRxPage(page: OcrPage, options: ParseOptions): RxAnalysis | 
     ...(spectaclesOnly ? { spectaclesOnly: true } : {}),
     correlationId: options.correlationId,
   };
+}
+
+/**
+ * 1 when the exam date sits before the expiration by at most three years (a prescription runs one or two), lower
+ * when it does not (a birth date read as the exam's).
+ */
+function datesAgree(issueDate: string | undefined, expirationDate: string | undefined): number {
+  if (!issueDate) return 1;
+  if (Number(issueDate.slice(0, 4)) < 2000) return 0.5;
+  if (!expirationDate) return 1;
+  const years = (Date.parse(expirationDate) - Date.parse(issueDate)) / (365.25 * 86_400_000);
+  return years > 0 && years <= 3 ? 1 : 0.5;
 }
 
 /** The lowest OCR confidence of the words that spell a text value ("Jane", "Doe"), when they are found. */

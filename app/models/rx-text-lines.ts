@@ -255,7 +255,12 @@ function readEyes(lines: readonly string[]): Eyes {
     const after = lines[index + 1];
     const brand = findBrand(text);
     if (brand && after && !eyeAtStart(after) && valueCount(after.replace(/\([^)]*\)/g, " ")) === 0) {
-      const longer = findBrand(`${text} ${after.replace(/\([^)]*\)/g, " ")}`);
+      // The row's values sit between the brand's first line and its wrapped end: the brand's words alone.
+      const words = text
+        .split(/\s+/)
+        .filter((word) => !isValue(word))
+        .join(" ");
+      const longer = findBrand(`${words} ${after.replace(/\([^)]*\)/g, " ")}`);
       if (longer && longer.name.length > brand.name.length) {
         for (const eye of draft(eyes, start.eye)) eye.brand ??= longer.name;
       }
