@@ -289,7 +289,7 @@ export function readPrescriber(lines: readonly string[], patientAnchor: number):
 }
 
 const ISSUE_LABEL =
-  /\b(?:exam(?:ination)?\s+date|date\s+of\s+(?:exam(?:ination)?|issue|visit|service)|issued(?:\s+on)?|issue\s+date|exam(?:ined)?(?:\s+on)?|written(?:\s+on)?|rx\s+date|visit\s+date|date)\b\s*[:;.]?\s*/gi;
+  /\b(?:exam(?:ination)?\s+date|date\s+of\s+(?:exam(?:ination)?|issue|visit|service)|issued(?:\s+on)?|issue\s+date|exam(?:ined)?(?:\s+on)?|(?:date\s+)?written(?:\s+on)?|prescribed\s+on|rx\s+date|visit\s+date|DOS|date)\b\s*[:;.]?\s*/gi;
 
 /** The date the prescription was written: an "Exam Date", "Issued", "Date" label's date (not a birth or expiry). */
 export function readIssueDate(lines: readonly string[]): string | undefined {

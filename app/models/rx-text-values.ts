@@ -254,7 +254,8 @@ export function parseDate(text: string, kind: DateKind = "other"): string | null
     const date = isoDate(year, Number(digitsOnly(us[1]!)), Number(digitsOnly(us[2]!)));
     if (date) return date;
   }
-  const named = new RegExp(`${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, "i").exec(text);
+  // "August 25, 1987", and OCR's "August 25,1987".
+  const named = new RegExp(`${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\s+)(\\d{4})`, "i").exec(text);
   if (named) {
     const date = isoDate(Number(named[3]), monthIndex(named[1]!), Number(named[2]));
     if (date) return date;
