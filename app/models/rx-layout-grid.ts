@@ -283,8 +283,17 @@ function readRowTable(rows: readonly Row[], start: number, reading: Reading): nu
       }
     }
     if (!eye) {
-      // A wrapped brand cell ("Astigmatism") or the eye's second line ("(OD)").
-      if (values.length === 0 && lastEye && row.words.length <= 6) continue;
+      // The eye's lens on a line of its own under its row ("Lens: clariti 1 day"), a wrapped brand cell
+      // ("Astigmatism") or the eye's second line ("(OD)").
+      if (values.length === 0 && lastEye && row.words.length <= 6) {
+        const own = findBrand(row.text.replace(/^[.,]?[Ll]?ens:?(?=[A-Z])/, "").replace(/^(?:lens|brand)\s*:\s*/i, ""));
+        if (own && !/astigmatism|toric|multifocal/i.test(row.words[0]!.text)) {
+          for (const cells of cellsFor(reading, lastEye)) {
+            setCell(cells, "brand", { value: own.name, certainty: 0.85, ocr: minConfidence(row.words) });
+          }
+        }
+        continue;
+      }
       if (++misses > 1 || lastEye) break;
       continue;
     }

@@ -47,6 +47,15 @@ OD -1.75 8.6 14.2`);
     expect(result.spectacles).toBe(true);
   });
 
+  it("drops a refraction section (the glasses measurement) before the contact lens values", () => {
+    const result = filter(`Manifest Refraction
+OD -2.25 -0.50 x 180
+OS -2.00 -0.75 x 170
+Contact Lens Final Rx
+OD -2.00 8.6 14.2`);
+    expect(result.lens).toEqual(["Contact Lens Final Rx", "OD -2.00 8.6 14.2"]);
+  });
+
   it("drops a table with prism columns, whatever its heading", () => {
     const result = filter(`Eye SPH CYL AXIS PRISM BASE
 OD -2.00 -0.50 180 1.0 BI

@@ -16,7 +16,9 @@ const ACUITY_VALUE = /^(?:20|6)\/\d{1,3}[-+]?\d?$/;
 const KERATOMETRY_LABEL = /^(?:K|Ks|K1|K2|Kf|Ksteep|Kflat|K-?readings?|keratometry|kerat\w*|sim-?K)\b/i;
 const PD_LABEL = /^(?:PD|P\.D\.?|pupil\w*|interpupillary|IPD|NPD|DPD|seg\w*)\b/i;
 const VERTEX_LABEL = /^(?:vertex|VD|BVD|V\.D\.?)\b/i;
-const SPECTACLE_WORD = /\b(?:spectacles?|glasses|eyeglass(?:es)?|eye\s*glass(?:es)?|specs?\.?\s*rx)\b/i;
+/** A glasses prescription's heading, or a refraction's (the measurement glasses are made from, not lens values). */
+const SPECTACLE_WORD =
+  /\b(?:spectacles?|glasses|eyeglass(?:es)?|eye\s*glass(?:es)?|specs?\.?\s*rx|(?:manifest|auto|cycloplegic)\s*refraction|refraction|MRx)\b/i;
 const CONTACT_WORD = /\b(?:contact|contacts|CL\s+Rx|soft\s+lens|lens\s+prescription|lenses)\b/i;
 const PRISM_WORD = /^(?:prism|Δ)$/i;
 const EYE_WORD = /^(?:O\.?D\.?|O\.?S\.?|O\.?U\.?|R|L|RE|LE|right|left)[:.,]?$/i;

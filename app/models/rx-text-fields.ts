@@ -30,7 +30,7 @@ const LETTER_PATIENT: readonly RegExp[] = [
 ];
 const DOB_LABEL = /\b(?:D[O0]B|D\.\s?[O0]\.\s?B\.?|Date\s+of\s+Birth|Birth\s*date|Born(?:\s+on)?)\b\s*[:;.]?\s*/i;
 const EXPIRATION_LABEL =
-  /\b(?:exp(?:iration|ires|iry|ire|\.)?(?:\s+(?:date|on))?|valid\s+(?:until|through|thru|to)|good\s+(?:until|through|thru)|use\s+by)\b\s*[:;.]?\s*/i;
+  /\b(?:exp(?:iration|ires|iry|ire|\.)?(?:\s+(?:date|on))?|[a-z]{0,2}pires|valid\s+(?:until|through|thru|to)|good\s+(?:until|through|thru)|use\s+by)\b\s*[:;.]?\s*/i;
 const PRESCRIBER_LABEL =
   /\b(?:prescriber|prescribing\s+(?:doctor|physician|optometrist|provider)|doctor|physician|optometrist|provider|examined\s+by|signed|signature)\b(?:\s+name)?\s*[:;.]?\s*/i;
 const CLINIC_LABEL = /\b(?:clinic|practice|office)(?:\s+name)?\s*[:;]\s*/i;
@@ -302,10 +302,11 @@ export function readIssueDate(lines: readonly string[]): string | undefined {
       if (date) return date;
     }
   }
-  // A letter's date, on its own line near the top.
+  // A letter's date, on its own line near the top (not a birth date whose label OCR lost).
   for (const line of lines.slice(0, 10)) {
     const date = parseDate(line);
-    if (date && line.replace(/[\s,.]/g, "").length <= 20 && !/\b(?:DOB|birth|exp|valid)/i.test(line)) return date;
+    if (!date || date < "2000" || line.replace(/[\s,.]/g, "").length > 20) continue;
+    if (!/\b(?:DOB|birth|exp|valid)/i.test(line)) return date;
   }
   return undefined;
 }
