@@ -195,11 +195,11 @@ function normalizeMillimetres(raw: string, min: number, max: number): string | n
 }
 
 export function normalizeBaseCurve(raw: string): string | null {
-  return normalizeMillimetres(raw, 7.5, 9.5);
+  return normalizeMillimetres(raw, 7, 10);
 }
 
 export function normalizeDiameter(raw: string): string | null {
-  return normalizeMillimetres(raw, 13, 15.5);
+  return normalizeMillimetres(raw, 12, 16);
 }
 
 // ---------------------------------------------------------------------------------------------------------
