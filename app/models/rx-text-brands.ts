@@ -174,7 +174,10 @@ export function findColor(text: string): { name: string; start: number; end: num
 export function normalizeBrand(text: string): string | undefined {
   const found = findBrand(text);
   if (found) return found.name;
-  const tidy = text.replace(/[|[\]{}_~]/g, " ").replace(/\s+/g, " ").trim();
+  const tidy = text
+    .replace(/[|[\]{}_~]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return /[A-Za-z]{3}/.test(tidy) ? tidy : undefined;
 }
 

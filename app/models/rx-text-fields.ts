@@ -24,11 +24,13 @@ const BARE_PATIENT_LABEL = /(?<![A-Za-z])(?:Patient(?:\s+Name)?|PATIENT(?:\s+NAM
 const LETTER_PATIENT: readonly RegExp[] = [
   new RegExp(`prescription\\s+(?:is\\s+)?(?:for|of)\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
   new RegExp(`(?:concern|Dear)\\s*[:,]?\\s+(?:(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+)?(${PERSON})`),
-  new RegExp(`(${NAME_WORD}\\s+${NAME_WORD})(?=,?\\s+(?:\\(?DOB|\\(?date of birth|born|was examined|is a patient|of\\s+\\d|residing))`),
+  new RegExp(
+    `(${NAME_WORD}\\s+${NAME_WORD})(?=,?\\s+(?:\\(?DOB|\\(?date of birth|born|was examined|is a patient|of\\s+\\d|residing))`,
+  ),
 ];
 const DOB_LABEL = /\b(?:D[O0]B|D\.\s?[O0]\.\s?B\.?|Date\s+of\s+Birth|Birth\s*date|Born(?:\s+on)?)\b\s*[:;.]?\s*/i;
 const EXPIRATION_LABEL =
-  /\b(?:exp(?:iration|ires|iry|ire|\.)?(?:\s+(?:date|on))?|valid\s+(?:until|through|thru|to)|good\s+(?:until|through|thru)|use\s+by)\b\s*[:;.]?\s*/i;
+  /\b(?:exp(?:iration|ires|iry|ire|\.)?(?:\s+(?:date|on))?|[a-z]{0,2}pires|valid\s+(?:until|through|thru|to)|good\s+(?:until|through|thru)|use\s+by)\b\s*[:;.]?\s*/i;
 const PRESCRIBER_LABEL =
   /\b(?:prescriber|prescribing\s+(?:doctor|physician|optometrist|provider)|doctor|physician|optometrist|provider|examined\s+by|signed|signature)\b(?:\s+name)?\s*[:;.]?\s*/i;
 const CLINIC_LABEL = /\b(?:clinic|practice|office)(?:\s+name)?\s*[:;]\s*/i;
@@ -75,19 +77,34 @@ function titleCaseWords(text: string): string {
     .join(" ");
 }
 
-/** "Smith, Jane" or "Jane A. Smith" → first and last (a middle initial is dropped). */
-export function splitPersonName(raw: string): { firstName?: string; lastName?: string } {
-  const text = clean(raw.replace(/\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+/g, "").replace(/[^A-Za-z ,.'-]/g, " "));
+/**
+ * "Smith, Jane" or "Jane A. Smith" → first and last (a middle initial is dropped), with how sure the order is: a
+ * comma says "Last, First"; a period or semicolon after a first word that is not an initial is read as a comma
+ * OCR got wrong, but unsure; a name in capitals without a comma may be "LAST FIRST" whose comma was lost.
+ */
+export function splitPersonName(raw: string): { firstName?: string; lastName?: string; orderCertainty?: number } {
+  const text = clean(raw.replace(/\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+/g, "").replace(/[^A-Za-z ,.;'-]/g, " "));
   if (!text) return {};
   const comma = text.indexOf(",");
-  if (comma > 0) {
-    const last = clean(text.slice(0, comma));
-    const first = clean(text.slice(comma + 1)).split(" ")[0];
-    return first && last && !/\s/.test(last) ? { firstName: titleCase(first), lastName: titleCase(last) } : {};
+  const misread = /^([A-Za-z'-]{2,})\s?[.;]\s+(?=[A-Za-z]{2})/.exec(text);
+  const at = comma > 0 ? comma : misread ? misread[1]!.length : -1;
+  if (at > 0) {
+    const last = clean(text.slice(0, at));
+    const first = clean(text.slice(at + 1).replace(/^[.;]\s*/, "")).split(" ")[0];
+    if (!(first && last && !/\s/.test(last))) return {};
+    return { firstName: titleCase(first), lastName: titleCase(last), orderCertainty: comma > 0 ? 0.95 : 0.6 };
   }
-  const words = text.split(" ").filter((word) => !/^[A-Z]\.?$/.test(word) && /[A-Za-z]{2}/.test(word));
+  const words = text
+    .replace(/[.;]/g, " ")
+    .split(/\s+/)
+    .filter((word) => !/^[A-Z]$/.test(word) && /[A-Za-z]{2}/.test(word));
   if (words.length < 2 || words.length > 3) return {};
-  return { firstName: titleCase(words[0]!), lastName: titleCase(words[words.length - 1]!) };
+  const capitals = words.every((word) => word === word.toUpperCase());
+  return {
+    firstName: titleCase(words[0]!),
+    lastName: titleCase(words[words.length - 1]!),
+    orderCertainty: capitals ? 0.75 : 0.9,
+  };
 }
 
 function findLabel(lines: readonly string[], label: RegExp): { index: number; rest: string } | null {
@@ -118,15 +135,21 @@ function readAddress(joined: string, from: number): Partial<RxAnalysisPatient> {
 }
 
 /** The patient: a labelled name (or a letter's "prescription for ..."), the birth date, the address after the name. */
-export function readPatient(lines: readonly string[]): { patient: RxAnalysisPatient; anchor: number } {
+export function readPatient(lines: readonly string[]): {
+  patient: RxAnalysisPatient;
+  anchor: number;
+  nameCertainty: number;
+} {
   const joined = lines.join(" ");
   const patient: RxAnalysisPatient = {};
   let anchor = -1;
+  let nameCertainty = 0;
   const labelled = findLabel(lines, PATIENT_LABEL) ?? findLabel(lines, BARE_PATIENT_LABEL);
   if (labelled) {
-    const name = splitPersonName(clean(labelled.rest.replace(NEXT_LABEL, "")));
+    const { orderCertainty, ...name } = splitPersonName(clean(labelled.rest.replace(NEXT_LABEL, "")));
     if (name.lastName) {
       Object.assign(patient, name);
+      nameCertainty = orderCertainty ?? 0.8;
       anchor = labelled.index;
     }
   }
@@ -134,9 +157,10 @@ export function readPatient(lines: readonly string[]): { patient: RxAnalysisPati
   if (!patient.lastName) {
     for (const pattern of LETTER_PATIENT) {
       const match = pattern.exec(joined);
-      const name = match ? splitPersonName(match[1]!) : {};
+      const { orderCertainty, ...name } = match ? splitPersonName(match[1]!) : {};
       if (match && name.lastName) {
         Object.assign(patient, name);
+        nameCertainty = (orderCertainty ?? 0.8) * 0.95;
         namePosition = match.index;
         anchor = lineAt(lines, match.index);
         break;
@@ -149,7 +173,7 @@ export function readPatient(lines: readonly string[]): { patient: RxAnalysisPati
     if (date) patient.dateOfBirth = date;
   }
   Object.assign(patient, readAddress(joined, Math.max(0, namePosition)));
-  return { patient, anchor };
+  return { patient, anchor, nameCertainty };
 }
 
 function lineAt(lines: readonly string[], position: number): number {
@@ -188,7 +212,8 @@ function withoutCityLine(text: string): string {
   const words = text.slice(0, city.index).split(" ");
   let keep = words.length;
   while (keep > 1 && words.length - keep < 3 && /^[A-Z][a-z.'-]+$/.test(words[keep - 1]!)) {
-    if (NAME_END.test(words[keep - 1]!) && NAME_END.exec(words[keep - 1]!)![0].length === words[keep - 1]!.length) break;
+    if (NAME_END.test(words[keep - 1]!) && NAME_END.exec(words[keep - 1]!)![0].length === words[keep - 1]!.length)
+      break;
     keep--;
   }
   return words.slice(0, keep).join(" ");
@@ -225,6 +250,10 @@ function clinicNameOf(line: string, lines: readonly string[]): string | undefine
   return mixed ?? titleCaseWords(name);
 }
 
+function isClinicLine(line: string): boolean {
+  return CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line);
+}
+
 /** The prescriber: a "Dr." or credentialed name, the clinic (a labelled or eye-care-sounding line), a phone not a fax. */
 export function readPrescriber(lines: readonly string[], patientAnchor: number): RxAnalysis["prescriber"] {
   const prescriber: NonNullable<RxAnalysis["prescriber"]> = {};
@@ -242,16 +271,64 @@ export function readPrescriber(lines: readonly string[], patientAnchor: number):
   const clinicLine =
     clinicLabel && /[A-Za-z]{3}/.test(clinicLabel.rest)
       ? clinicLabel.rest
-      : top.find((line) => CLINIC_WORDS.test(line) && !/\b(?:PWR|SPH|BC|DIA|CYL|AXIS)\b/i.test(line));
+      : (top.find(isClinicLine) ??
+        // A page without a letterhead names the practice by the signature ("Focal Point Vision - (313) 555-0109").
+        lines.slice(Math.max(0, patientAnchor)).find((line) => isClinicLine(line) && parsePhone(line) !== null));
   const clinicName = clinicLine ? clinicNameOf(clinicLine, lines) : undefined;
   if (clinicName) prescriber.clinicName = clinicName;
 
   const phoneLines = lines.map((line, index) => ({ text: line.split(FAX)[0]!, index }));
   const labelledPhone = phoneLines.find(
     // The patient's own phone sits in the patient's block; the prescriber's is elsewhere.
-    ({ text, index }) => PHONE_LABEL.test(text) && parsePhone(text) && (index < patientAnchor || index > patientAnchor + 3),
+    ({ text, index }) =>
+      PHONE_LABEL.test(text) && parsePhone(text) && (index < patientAnchor || index > patientAnchor + 3),
   );
   const phone = parsePhone(labelledPhone?.text ?? "") ?? phoneLines.map(({ text }) => parsePhone(text)).find(Boolean);
   if (phone) prescriber.phone = phone;
   return Object.keys(prescriber).length > 0 ? prescriber : undefined;
+}
+
+const ISSUE_LABEL =
+  /\b(?:exam(?:ination)?\s+date|date\s+of\s+(?:exam(?:ination)?|issue|visit|service)|issued(?:\s+on)?|issue\s+date|exam(?:ined)?(?:\s+on)?|(?:date\s+)?written(?:\s+on)?|prescribed\s+on|rx\s+date|visit\s+date|DOS|date)\b\s*[:;.]?\s*/gi;
+
+/** The date the prescription was written: an "Exam Date", "Issued", "Date" label's date (not a birth or expiry). */
+export function readIssueDate(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    for (const match of line.matchAll(new RegExp(ISSUE_LABEL.source, "gi"))) {
+      const before = line.slice(Math.max(0, match.index - 12), match.index);
+      const after = line.slice(match.index + match[0].length);
+      if (/(?:exp\w*|birth|valid|until|through)\s*$/i.test(before) || /^of\s+(?:birth|exp)/i.test(after)) continue;
+      const date = parseDate(line.slice(match.index + match[0].length, match.index + match[0].length + 40));
+      if (date) return date;
+    }
+  }
+  // A letter's date, on its own line near the top (not a birth date whose label OCR lost).
+  for (const line of lines.slice(0, 10)) {
+    const date = parseDate(line);
+    if (!date || date < "2000" || line.replace(/[\s,.]/g, "").length > 20) continue;
+    if (!/\b(?:DOB|birth|exp|valid)/i.test(line)) return date;
+  }
+  return undefined;
+}
+
+/** "License # OPT12345", "Lic. OD60545", "State Lic: 12345": the licence as printed. */
+export function readLicense(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const match =
+      /\b(?:lic(?:ense|ence)?|st\.?\s*lic)\b\.?\s*(?:no\.?|number|#)?\s*[:#.]?\s*([A-Z]{0,4}[-\s]?\d[\dA-Z-]{2,14})/i.exec(
+        line,
+      );
+    // A letter prefix read as a digit ("0D30953" is "OD30953").
+    if (match) return match[1]!.replace(/\s/g, "").replace(/^0(?=[A-Z])/, "O");
+  }
+  return undefined;
+}
+
+/** The prescriber's NPI: ten digits after "NPI". */
+export function readNpi(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const match = /\bNPI\b\s*(?:no\.?|number|#)?\s*[:#.]?\s*([0-9OIlS]{10})(?![0-9])/i.exec(line);
+    if (match) return match[1]!.replace(/O/g, "0").replace(/[Il]/g, "1").replace(/S/g, "5");
+  }
+  return undefined;
 }

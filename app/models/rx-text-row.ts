@@ -280,7 +280,10 @@ export function readEyeText(
   const numericColumns = columns.filter(isNumericField);
   if (labels.length === 0 && numericColumns.length > 0) alignToColumns(eye, values, numericColumns);
   else assignByKind(eye, values);
-  const words = rest.filter((token) => !isValue(token.text)).map((token) => token.text).join(" ");
+  const words = rest
+    .filter((token) => !isValue(token.text))
+    .map((token) => token.text)
+    .join(" ");
   if (!/[A-Za-z]{3}/.test(words)) return;
   const color = findColor(words);
   if (color && !eye.color) eye.color = color.name;

@@ -113,9 +113,14 @@ describe("base curve and diameter", () => {
   });
 
   it("drops values outside the plausible ranges", () => {
+    // Issue 24's ranges: BC 7.0–10.0, DIA 12.0–16.0 (the rarer ends are kept, with a lower confidence).
     expect(normalizeBaseCurve("10.2")).toBeNull();
+    expect(normalizeBaseCurve("6.9")).toBeNull();
     expect(normalizeBaseCurve("-8.6")).toBeNull();
-    expect(normalizeDiameter("16.0")).toBeNull();
+    expect(normalizeBaseCurve("7.2")).toBe("7.2");
+    expect(normalizeDiameter("16.5")).toBeNull();
+    expect(normalizeDiameter("11.5")).toBeNull();
+    expect(normalizeDiameter("16.0")).toBe("16.0");
     expect(normalizeDiameter("8.6")).toBeNull();
   });
 });

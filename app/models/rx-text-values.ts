@@ -33,7 +33,7 @@ const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = {
 /** Unicode minus, dashes, tilde and underscore, which OCR gives for "-". */
 const MINUS_SIGNS = /^[-\u2212\u2010-\u2015~_=]+/;
 /** "+" and what OCR reads it as. */
-const PLUS_SIGNS = /^(?:\+|t|T|\*|±)/;
+const PLUS_SIGNS = /^(?:\+|t|T|\*|±|«)/;
 
 export interface ParsedNumber {
   sign: "+" | "-" | null;
@@ -167,7 +167,10 @@ const ADD_WORDS: ReadonlyArray<[RegExp, string]> = [
 
 /** Add: "+0.75".."+4.00" in 0.25 steps, or the lens's add labels LOW, MID, MED, HIGH. */
 export function normalizeAdd(raw: string): string | null {
-  const word = raw.trim().replace(/[.:,]$/, "").toUpperCase();
+  const word = raw
+    .trim()
+    .replace(/[.:,]$/, "")
+    .toUpperCase();
   for (const [pattern, label] of ADD_WORDS) if (pattern.test(word)) return label;
   const parsed = parseNumberToken(raw);
   if (!parsed || parsed.sign === "-") return null;
@@ -192,11 +195,11 @@ function normalizeMillimetres(raw: string, min: number, max: number): string | n
 }
 
 export function normalizeBaseCurve(raw: string): string | null {
-  return normalizeMillimetres(raw, 7.5, 9.5);
+  return normalizeMillimetres(raw, 7, 10);
 }
 
 export function normalizeDiameter(raw: string): string | null {
-  return normalizeMillimetres(raw, 13, 15.5);
+  return normalizeMillimetres(raw, 12, 16);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -236,7 +239,9 @@ const NUMERIC_PART = "[0-9OoIlSB|]";
  * US order: month first.
  */
 export function parseDate(text: string, kind: DateKind = "other"): string | null {
-  const iso = new RegExp(`(${NUMERIC_PART}{4})[-/.](${NUMERIC_PART}{1,2})[-/.](${NUMERIC_PART}{1,2})(?!\\d)`).exec(text);
+  const iso = new RegExp(`(${NUMERIC_PART}{4})[-/.](${NUMERIC_PART}{1,2})[-/.](${NUMERIC_PART}{1,2})(?!\\d)`).exec(
+    text,
+  );
   if (iso) {
     const date = isoDate(Number(digitsOnly(iso[1]!)), Number(digitsOnly(iso[2]!)), Number(digitsOnly(iso[3]!)));
     if (date) return date;
@@ -249,7 +254,8 @@ export function parseDate(text: string, kind: DateKind = "other"): string | null
     const date = isoDate(year, Number(digitsOnly(us[1]!)), Number(digitsOnly(us[2]!)));
     if (date) return date;
   }
-  const named = new RegExp(`${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, "i").exec(text);
+  // "August 25, 1987", and OCR's "August 25,1987".
+  const named = new RegExp(`${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\s+)(\\d{4})`, "i").exec(text);
   if (named) {
     const date = isoDate(Number(named[3]), monthIndex(named[1]!), Number(named[2]));
     if (date) return date;

@@ -52,7 +52,15 @@ License # OPT12345 NPI 1234567890`;
         postalCode: "83642",
       },
       expirationDate: "2027-03-02",
-      prescriber: { name: "Dr. Maria Lopez", clinicName: "Boise Family Eye Care", phone: "(208) 555-0142" },
+      issueDate: "2026-03-02",
+      prescriber: {
+        name: "Dr. Maria Lopez",
+        clinicName: "Boise Family Eye Care",
+        phone: "(208) 555-0142",
+        license: "OPT12345",
+        npi: "1234567890",
+      },
+      confidence: expect.any(Object),
       correlationId: "corr-1",
     });
   });
@@ -151,7 +159,14 @@ License #OD4521`;
         postalCode: "83702",
       },
       expirationDate: "2027-03-03",
-      prescriber: { name: "Dr. Alan Grant", clinicName: "Treasure Valley Eye Clinic", phone: "(208) 555-0177" },
+      issueDate: "2026-03-03",
+      prescriber: {
+        name: "Dr. Alan Grant",
+        clinicName: "Treasure Valley Eye Clinic",
+        phone: "(208) 555-0177",
+        license: "OD4521",
+      },
+      confidence: expect.any(Object),
       correlationId: "corr-1",
     });
   });
@@ -163,7 +178,14 @@ OS (left eye): Air Optix Colors, power PL, BC 8.6, DIA 14.2, color Gemstone Gree
 Expiration date: 2027-01-15`;
     const analysis = parseRxText(text, id);
     expect(analysis?.prescription).toEqual({
-      OD: { brand: "Acuvue Oasys", sphere: "-2.25", cylinder: "-0.75", axis: "180", baseCurve: "8.6", diameter: "14.5" },
+      OD: {
+        brand: "Acuvue Oasys",
+        sphere: "-2.25",
+        cylinder: "-0.75",
+        axis: "180",
+        baseCurve: "8.6",
+        diameter: "14.5",
+      },
       OS: { brand: "Air Optix Colors", sphere: "0.00", baseCurve: "8.6", diameter: "14.2", color: "Gemstone Green" },
     });
     expect(analysis?.patient).toEqual({ firstName: "John", lastName: "Smith", dateOfBirth: "1979-02-07" });
@@ -193,6 +215,7 @@ LOT B12345678 EXP 2028-06 STERILE Rx only
         },
       },
       patient: {},
+      confidence: expect.any(Object),
       correlationId: "corr-1",
     });
   });
