@@ -167,6 +167,7 @@ export default [
   route("account/prescriptions", "routes/rx-wallet.tsx", { id: "account-prescriptions" }),
   route("account/prescriptions/:prescriptionId", "routes/account.prescriptions.$prescriptionId.tsx"),
   route("rx-images/:imageId", "routes/rx-images.$imageId.ts"),
+  route("rx-images/:imageId/page", "routes/rx-images.$imageId.page.ts"),
 
   // Prescriptions API (spec 2 §7): JSON for API clients.
   route("api/images", "routes/api.images.ts"),

@@ -55,6 +55,19 @@ export const rxAnalysisSchema = z.object({
     .partial()
     .loose(),
   expirationDate: z.string().max(40).optional(),
+  issueDate: z.string().max(40).optional(),
+  prescriber: z
+    .object({
+      name: z.string().max(200),
+      clinicName: z.string().max(200),
+      phone: z.string().max(40),
+      license: z.string().max(40),
+      npi: z.string().max(20),
+    })
+    .partial()
+    .optional(),
+  confidence: z.record(z.string().max(60), z.number().min(0).max(1)).optional(),
+  spectaclesOnly: z.boolean().optional(),
   correlationId: z.string().max(200).optional(),
 });
 
@@ -126,7 +139,19 @@ export function matchOption(parameter: LensParameter, read: string | undefined):
     const value = readNumber(option.value);
     return value !== null && Math.abs(value - number) < 1e-6;
   });
-  return numeric?.value ?? null;
+  if (numeric) return numeric.value;
+  return parameter.name === "addPower" ? addLevelFor(parameter, number) : null;
+}
+
+/**
+ * A prescription's ADD in dioptres as a lens's named ADD level (the makers' fitting tables: Low up to +1.25,
+ * Mid/Medium +1.50 to +1.75, High from +2.00 to +2.50). Null when the lens has no such level or the ADD is out of range.
+ */
+export function addLevelFor(parameter: LensParameter, dioptres: number): string | null {
+  if (dioptres < 0.75 || dioptres > 2.5) return null;
+  const level = dioptres <= 1.25 ? ["LOW"] : dioptres <= 1.75 ? ["MID", "MED"] : ["HIGH"];
+  const option = parameter.options.find((candidate) => level.includes(candidate.value.trim().toUpperCase()));
+  return option?.value ?? null;
 }
 
 /** An eye's read values as its lens's parameters; null unless every parameter is selected (spec: lookup waits). */
