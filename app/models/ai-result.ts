@@ -144,14 +144,18 @@ export function matchOption(parameter: LensParameter, read: string | undefined):
 }
 
 /**
- * A prescription's ADD in dioptres as a lens's named ADD level (the makers' fitting tables: Low up to +1.25,
- * Mid/Medium +1.50 to +1.75, High from +2.00 to +2.50). Null when the lens has no such level or the ADD is out of range.
+ * A prescription's ADD in dioptres as a lens's named ADD level, by the makers' fitting tables: a lens with LOW / MID /
+ * HIGH (Acuvue) takes Low up to +1.25, Mid +1.50 to +1.75, High +2.00 to +2.50; one with LOW / MED / HIGH (Alcon)
+ * takes Low up to +1.25, Medium +1.50 to +2.00, High +2.25 to +2.50. Null for a lens without named levels or an ADD
+ * out of their range.
  */
 export function addLevelFor(parameter: LensParameter, dioptres: number): string | null {
   if (dioptres < 0.75 || dioptres > 2.5) return null;
-  const level = dioptres <= 1.25 ? ["LOW"] : dioptres <= 1.75 ? ["MID", "MED"] : ["HIGH"];
-  const option = parameter.options.find((candidate) => level.includes(candidate.value.trim().toUpperCase()));
-  return option?.value ?? null;
+  const byName = new Map(parameter.options.map((option) => [option.value.trim().toUpperCase(), option.value]));
+  const middle = byName.has("MID") ? "MID" : "MED";
+  const middleUpTo = middle === "MID" ? 1.75 : 2;
+  const level = dioptres <= 1.25 ? "LOW" : dioptres <= middleUpTo ? middle : "HIGH";
+  return byName.get(level) ?? null;
 }
 
 /** An eye's read values as its lens's parameters; null unless every parameter is selected (spec: lookup waits). */
