@@ -1,14 +1,13 @@
 import { data, Link, redirect, useNavigate } from "react-router";
 import { UploadForm } from "~/components/prescriptions/UploadForm";
 import { UPLOAD_MESSAGES, uploadRxPathFor } from "~/models/file-type";
-import { orderDetailsPath } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { signInHref, withoutSignIn } from "~/models/sign-in";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
 import { flashToast } from "~/services/platform/session.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
-import { orderForUpload, orderViewerOf, uploadForOrder } from "~/services/prescriptions/order-upload.server";
+import { orderForUpload, orderPageFor, orderViewerOf, uploadForOrder } from "~/services/prescriptions/order-upload.server";
 import { proveOrderByLink, UPLOAD_LINK_PARAM } from "~/services/prescriptions/upload-links.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
@@ -54,13 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (oid !== null) {
     const order = await orderOf(request, context, oid);
-    const signedIn = context.get(visitorContext).customer !== null;
     return {
       orderNumber: order.orderNumber,
       waiting: order.waitingGroups.length > 0,
-      orderLink: signedIn
-        ? orderDetailsPath(order.orderNumber)
-        : `/thank-you?oid=${encodeURIComponent(order.orderNumber)}`,
+      orderLink: orderPageFor(context.get(visitorContext), order),
     };
   }
   requireCustomer(context, request);

@@ -3,7 +3,6 @@ import { data, Form, Link } from "react-router";
 import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
 import { UploadedImage } from "~/components/prescriptions/UploadedImage";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
-import { orderDetailsPath } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { fullName, hasFullName } from "~/models/patient";
 import { isConfident } from "~/models/rx-analysis";
@@ -14,7 +13,7 @@ import { readForm } from "~/services/platform/http.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { confidentPrefill, readingOfImage } from "~/services/prescriptions/ai-result.server";
 import { groupOfImage } from "~/services/prescriptions/group-upload.server";
-import { imageOfOrder, orderForUpload, orderViewerOf } from "~/services/prescriptions/order-upload.server";
+import { imageOfOrder, orderForUpload, orderPageFor, orderViewerOf } from "~/services/prescriptions/order-upload.server";
 import { imageView, isRxImageId, rxImageFor, viewerOf } from "~/services/prescriptions/rx-images.server";
 import funnelStyles from "~/styles/funnel-steps.css?url";
 import styles from "~/styles/upload.css?url";
@@ -62,9 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       kind: "order" as const,
       orderNumber: order.orderNumber,
-      orderLink: visitor.customer
-        ? orderDetailsPath(order.orderNumber)
-        : `/thank-you?oid=${encodeURIComponent(order.orderNumber)}`,
+      orderLink: orderPageFor(visitor, order),
       reading: row ? readingOfImage(row) : null,
     };
   }
@@ -143,11 +140,13 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
           eye doctor and send your lenses.
         </p>
         {loaderData.reading ? <ReadingResult phase={loaderData.reading.phase} view={loaderData.reading.view} /> : null}
-        <p>
-          <Link to={loaderData.orderLink} className="button button-primary">
-            See your order
-          </Link>
-        </p>
+        {loaderData.orderLink ? (
+          <p>
+            <Link to={loaderData.orderLink} className="button button-primary">
+              See your order
+            </Link>
+          </p>
+        ) : null}
       </section>
     );
   }

@@ -1092,8 +1092,8 @@ describe("upload-rx?oid=: the prescription for an order waiting for it", () => {
     expect((await guest.send("GET", path, uploadRxLoader)).result).toMatchObject({
       orderNumber: order.orderNumber,
       waiting: true,
-      // Signed out: the order's page for this browser is the thank-you page.
-      orderLink: `/thank-you?oid=${order.orderNumber}`,
+      // This browser may send the prescription, not read the order: no link to it.
+      orderLink: null,
     });
     reader.next = prescriptionReading(confident({ prescription: { OD: { sphere: "-1.25" } } }));
     const { response } = await guest.send(
@@ -1109,7 +1109,7 @@ describe("upload-rx?oid=: the prescription for an order waiting for it", () => {
     await readQueued(imageIdOf(location));
     expect((await guest.send("GET", location, uploadSuccessLoader)).result).toMatchObject({
       kind: "order",
-      orderLink: `/thank-you?oid=${order.orderNumber}`,
+      orderLink: null,
       reading: { phase: "read", view: { eyes: [{ key: "OD", fields: [{ value: "-1.25" }] }] } },
     });
     // The code proves this order only: the other one still asks to sign in.

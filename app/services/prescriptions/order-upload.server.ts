@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
-import { DELETED_CODE, isOrderNumberShaped } from "~/models/order-status";
+import { DELETED_CODE, isOrderNumberShaped, orderDetailsPath } from "~/models/order-status";
 import { RECAPTURE_PRESCRIPTION_STATUSES, RECAPTURE_STATUS_CODES } from "~/models/recapture";
 import type { Executor } from "../db/client.server";
 import { orderGroups, orders, prescriptions } from "../db/schema";
@@ -143,4 +143,17 @@ export async function imageOfOrder(db: Executor, orderId: number, imageId: strin
     .from(rxImages)
     .where(and(eq(rxImages.id, imageId), eq(rxImages.orderId, orderId)));
   return row ?? null;
+}
+
+/**
+ * Where this browser sees the order: its customer's order page, the thank-you page for the browser that placed it,
+ * or nowhere (a browser that only opened the e-mailed upload link may send the prescription, not read the order).
+ */
+export function orderPageFor(
+  visitor: Pick<Visitor, "customer" | "session">,
+  order: Pick<UploadOrder, "orderNumber" | "customerId">,
+): string | null {
+  if (visitor.customer && visitor.customer.id === order.customerId) return orderDetailsPath(order.orderNumber);
+  const placedHere = (journeyOf(visitor.session).placedOrderNumbers ?? []).includes(order.orderNumber);
+  return placedHere ? `/thank-you?oid=${encodeURIComponent(order.orderNumber)}` : null;
 }
