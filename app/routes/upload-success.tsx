@@ -13,7 +13,12 @@ import { readForm } from "~/services/platform/http.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { confidentPrefill, readingOfImage } from "~/services/prescriptions/ai-result.server";
 import { groupOfImage } from "~/services/prescriptions/group-upload.server";
-import { imageOfOrder, orderForUpload, orderPageFor, orderViewerOf } from "~/services/prescriptions/order-upload.server";
+import {
+  imageOfOrder,
+  orderForUpload,
+  orderPageFor,
+  orderViewerOf,
+} from "~/services/prescriptions/order-upload.server";
 import { imageView, isRxImageId, rxImageFor, viewerOf } from "~/services/prescriptions/rx-images.server";
 import funnelStyles from "~/styles/funnel-steps.css?url";
 import styles from "~/styles/upload.css?url";
@@ -173,10 +178,12 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
     );
   }
   const { image, reading, groupId, eyes, toCheck, prefilled, expirationDate, patient } = loaderData;
+  // A parameter with one option is chosen anyway: only those with a real choice are named.
   const checkNames = eyes.flatMap((eye) =>
-    (toCheck[eye.eye] ?? []).map(
-      (name) => `${eye.title}: ${eye.parameters.find((parameter) => parameter.name === name)?.displayName ?? name}`,
-    ),
+    (toCheck[eye.eye] ?? []).flatMap((name) => {
+      const parameter = eye.parameters.find((candidate) => candidate.name === name);
+      return parameter && parameter.options.length > 1 ? [`${eye.title}: ${parameter.displayName}`] : [];
+    }),
   );
   return (
     <section className="funnel-step upload-page" aria-labelledby="upload-success-title">

@@ -169,6 +169,11 @@ test.describe("prescription upload (issue 14)", () => {
     await expect(power).toHaveValue(lenses.right.power!);
     await expect(eyeFieldset(page, "Left").getByLabel("Power/sphere", { exact: true })).toHaveValue(lenses.left.power!);
     await expect(eyeFieldset(page, "Left").getByLabel("Axis", { exact: true })).toHaveValue(lenses.left.axis!);
+    // The expiration date read from the image starts the field when the reader is sure of it; else it is typed.
+    const expiry = page.getByLabel(/^Prescription expiration date/);
+    const expirySure = await read.locator('[data-path="expirationDate"]').getAttribute("data-confident");
+    if (expirySure === "true") await expect(expiry).toHaveValue("2030-12-31");
+    else await expiry.fill("2030-12-31");
     await page.getByRole("button", { name: "Confirm and continue" }).click();
 
     // UploadSuccess goes on to the patient (skipped when the reader stored the name), then the cart.
