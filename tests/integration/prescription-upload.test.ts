@@ -430,6 +430,59 @@ describe("upload-rx: what is taken, and how it is stored", () => {
   });
 });
 
+describe("upload-success after an account upload (upload-rx)", () => {
+  it("says it is reading, then shows what was read: every field, the unsure ones to check", async () => {
+    const browser = await Browser.signedIn();
+    reader.next = prescriptionReading(
+      confident(
+        {
+          prescription: { OD: { sphere: "-4.25", baseCurve: "8.6" }, OS: { sphere: "-4.50" } },
+          patient: { firstName: "Ann", lastName: "Lee" },
+          expirationDate: "2027-03-01",
+          prescriber: { name: "Dr. Rita Hale", npi: "1234567893" },
+        },
+        ["OS.sphere"],
+      ),
+    );
+    const image = await uploadToAccount(browser, await jpeg(), "rx.jpg");
+    const path = `/upload-success?image=${image.id}`;
+    expect((await browser.send("GET", path, uploadSuccessLoader)).result).toMatchObject({
+      kind: "image",
+      reading: { phase: "reading", view: null },
+    });
+    await readQueued(image.id);
+    const { result } = await browser.send("GET", path, uploadSuccessLoader);
+    expect(result).toMatchObject({
+      kind: "image",
+      image: { rxImageId: image.id, classification: "Prescription" },
+      reading: {
+        phase: "read",
+        view: {
+          eyes: [
+            {
+              key: "OD",
+              fields: [
+                { path: "OD.sphere", value: "-4.25", confident: true },
+                { path: "OD.baseCurve", value: "8.6", confident: true },
+              ],
+            },
+            { key: "OS", fields: [{ path: "OS.sphere", value: "-4.50", confident: false }] },
+          ],
+          other: [
+            { label: "Patient", value: "Ann Lee", confident: true },
+            { label: "Expires", value: "2027-03-01" },
+            { label: "Prescriber", value: "Dr. Rita Hale" },
+            { label: "NPI", value: "1234567893" },
+          ],
+        },
+      },
+    });
+    // Another customer reads nothing of it.
+    const stranger = await Browser.signedIn();
+    expect((await stranger.send("GET", path, uploadSuccessLoader)).response.status).toBe(404);
+  });
+});
+
 describe("who can see an image (its owner; anyone else gets a 404)", () => {
   it("serves the owner the bytes, privately, never sniffed, inline under the stored name", async () => {
     const owner = await Browser.signedIn();
