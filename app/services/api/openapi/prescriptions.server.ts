@@ -159,7 +159,10 @@ export const operations: ApiOperation[] = [
     bodyContentType: "multipart/form-data",
     responses: {
       201: {
-        description: "The stored image.",
+        description:
+          "The stored image, classified by a quick look (Box, Human, Other, Prescription; null for a PDF or when the " +
+          "reader could not tell). The full reading runs afterwards as a job: a reading may still reclass the image, " +
+          "and what it read shows on the upload-success page.",
         schema: z.object({
           items: z.array(
             z.object({
