@@ -935,6 +935,9 @@ describe("RxDetails: upload a prescription for the cart group", () => {
   it("with JavaScript: the file goes to api/images, then intent=attach-upload names it (only this session's image)", async () => {
     const browser = new Browser();
     const groupId = await browser.addToricLater();
+    reader.next = prescriptionReading(
+      confident({ prescription: { OD: { sphere: "-2.50" } }, patient: { firstName: "JANE", lastName: "DOE" } }),
+    );
     const uploaded = await browser.send(
       "POST",
       "/api/images",
@@ -942,6 +945,9 @@ describe("RxDetails: upload a prescription for the cart group", () => {
       form({}, { bytes: await png(), name: "rx.png", field: "images" }),
     );
     const id = ((await uploaded.response.json()) as { items: Array<{ rxImageId: string }> }).items[0]!.rxImageId;
+    // Read before it is attached: attaching takes the reading's classification and name with it.
+    reader.next = { ...reader.next, classification: "Box" };
+    expect(await readQueued(id)).toBe("read");
 
     const stranger = new Browser();
     const strangersGroup = await stranger.addToricLater();
@@ -959,7 +965,12 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     });
     expect(response.headers.get("Location")).toBe(`/upload-success?image=${id}`);
     const [group] = await database.db.select().from(lineItemGroups).where(eq(lineItemGroups.id, groupId));
-    expect(group).toMatchObject({ submitAndSkipImageId: id, rxEntryType: "SubmitAndSkip" });
+    expect(group).toMatchObject({
+      submitAndSkipImageId: id,
+      rxEntryType: "SubmitAndSkip",
+      submitAndSkipImageClassification: "Box",
+      patient: { firstName: "Jane", lastName: "Doe" },
+    });
   });
 });
 
