@@ -257,6 +257,7 @@ export default [
   route("dev/orders", "routes/dev.orders.tsx"),
   // The end-to-end tests' seeded starting states (E2E_FIXTURES=true only, never in production).
   route("dev/e2e-fixtures", "routes/dev.e2e-fixtures.ts"),
+  route("dev/e2e-fixtures/rx-reading", "routes/dev.e2e-fixtures.rx-reading.ts"),
   route("dev/verifications", "routes/dev.verifications.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
   // The simulated exam provider (decision 31): its exam pages (outside production unless EXAM_SIMULATOR=true) and the

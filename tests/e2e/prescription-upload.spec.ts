@@ -259,3 +259,67 @@ test.describe("prescription upload (issue 14)", () => {
     await expect(page.getByLabel("Photo or scan of your prescription")).toHaveCount(0);
   });
 });
+
+test.describe("the queued reading on upload-success (decision 46)", () => {
+  test("'Reading your prescription…' while it runs; the page then shows what was read and pre-fills it", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // Slot 13: nothing is bought with it, but the combination must be a stocked one.
+    const lenses = stockedLenses(13);
+    await addToricLater(page);
+    await uploadFile(page, {
+      name: "my-prescription.png",
+      mimeType: "image/png",
+      buffer: await prescriptionPng(lenses),
+    });
+    await expect(page).toHaveURL(/\/upload-success\?image=[A-Za-z0-9_-]{24}$/, READING);
+    const imageId = new URL(page.url()).searchParams.get("image")!;
+
+    // The reading held running (what the reader makes of it is the test's to say, as a fake reader's would be).
+    const reading = await page.request.post("/dev/e2e-fixtures/rx-reading", { data: { imageId, state: "reading" } });
+    expect(reading.status(), await reading.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("reading-now")).toContainText("Reading your prescription…");
+    await expect(page.getByRole("button", { name: "Confirm and continue" })).toHaveCount(0);
+
+    // The reader finishes, sure of every field: the page notices by itself (a meta refresh, or polling).
+    const eye = (values: Record<string, string>) => ({
+      sphere: values.power,
+      cylinder: values.cylinder,
+      axis: values.axis,
+      baseCurve: values.baseCurve,
+      diameter: values.diameter,
+    });
+    const prescription = { OD: eye(lenses.right), OS: eye(lenses.left) };
+    const confidence = Object.fromEntries([
+      ...Object.entries(prescription).flatMap(([key, values]) =>
+        Object.keys(values).map((name) => [`${key}.${name}`, 0.95]),
+      ),
+      ["expirationDate", 0.95],
+    ]);
+    const read = await page.request.post("/dev/e2e-fixtures/rx-reading", {
+      data: {
+        imageId,
+        state: "read",
+        analysis: { prescription, patient: {}, expirationDate: "2030-12-31", confidence },
+      },
+    });
+    expect(read.status(), await read.text()).toBe(200);
+    const result = page.getByTestId("reading-result");
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    await expect(result.locator('[data-path="OD.sphere"] dd')).toHaveText(lenses.right.power!);
+    await expect(page.getByTestId("reading-now")).toHaveCount(0);
+
+    // The form arrives filled with what was read.
+    await expect(eyeFieldset(page, "Right").getByLabel("Power/sphere", { exact: true })).toHaveValue(
+      lenses.right.power!,
+    );
+    await expect(eyeFieldset(page, "Left").getByLabel("Axis", { exact: true })).toHaveValue(lenses.left.axis!);
+    await expect(page.getByLabel(/^Prescription expiration date/)).toHaveValue("2030-12-31");
+    await expect(page.getByTestId("prefill-note")).toContainText("We read these values from your prescription");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(page).toHaveURL(/\/(patient|cart)$/);
+  });
+});

@@ -9,7 +9,8 @@ import type { AppServices } from "~/services/platform/context.server";
 import { startJobs } from "~/services/platform/jobs.server";
 import { uploadRxImage } from "~/services/prescriptions/rx-images.server";
 import { READING_LEASE_MS, runRxReading, sweepRxReadings } from "~/services/prescriptions/rx-reading.server";
-import { createTestServices } from "../setup/test-context";
+import * as readingFixture from "~/routes/dev.e2e-fixtures.rx-reading";
+import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
 
 // The queued reading (decision 46) on the real queue: pg-boss on the test's PGlite, as `npm start` runs it. An upload
@@ -150,5 +151,38 @@ describe("the sweep", () => {
       .where(eq(rxImages.id, id));
     expect(await runRxReading(services, id)).toBe("failed");
     expect(await statesOf([id])).toEqual(["failed"]);
+  });
+});
+
+describe("/dev/e2e-fixtures/rx-reading", () => {
+  async function post(target: AppServices, body: unknown) {
+    const request = new Request("http://store.test/dev/e2e-fixtures/rx-reading", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return runThroughMiddleware(
+      target,
+      request,
+      async (context) => (await readingFixture.action({ request, params: {}, context } as never)) as Response,
+    );
+  }
+
+  it("is a 404 unless the server runs with E2E_FIXTURES=true; then it holds or finishes a reading", async () => {
+    const id = await upload();
+    expect((await post(services, { imageId: id, state: "reading" })).status).toBe(404);
+    expect(await statesOf([id])).toEqual(["pending"]);
+
+    const fixtures = { ...createTestServices(database, { E2E_FIXTURES: "true" }), rxReader: fakeReader };
+    expect((await post(fixtures, { imageId: id, state: "reading" })).status).toBe(200);
+    expect(await statesOf([id])).toEqual(["reading"]);
+    // Held under a fresh claim: no job takes it.
+    expect(await runRxReading(services, id)).toBe("not-claimed");
+    const analysis = { prescription: { OD: { sphere: "-1.00" } }, patient: {}, confidence: { "OD.sphere": 0.9 } };
+    expect((await post(fixtures, { imageId: id, state: "read", analysis })).status).toBe(200);
+    const [row] = await database.db.select().from(rxImages).where(eq(rxImages.id, id));
+    expect(row).toMatchObject({ readingState: "read", analysis: { prescription: { OD: { sphere: "-1.00" } } } });
+    expect((await post(fixtures, { imageId: id, state: "done" })).status).toBe(400);
+    expect((await post(fixtures, { imageId: "x".repeat(24), state: "reading" })).status).toBe(404);
   });
 });
