@@ -4,8 +4,7 @@ import { isImageClassification, type ImageClassification } from "~/models/funnel
 import type { RxAnalysis } from "~/models/rx-analysis";
 import { carts, lineItemGroups, rxImages } from "../db/schema";
 import { applyAiPatient } from "./ai-result.server";
-import { isRxImageId, type ImageServices, type RxImageRow } from "./rx-images.server";
-import { READER_TIMEOUT_MS } from "./rx-images.server";
+import { isRxImageId, READER_TIMEOUT_MS, type ImageServices, type RxImageRow } from "./rx-images.server";
 
 /**
  * The queued reading of an uploaded prescription (decision 46). The upload stores the image `pending` and wakes the
