@@ -7,7 +7,12 @@ import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
 import { flashToast } from "~/services/platform/session.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
-import { orderForUpload, orderPageFor, orderViewerOf, uploadForOrder } from "~/services/prescriptions/order-upload.server";
+import {
+  orderForUpload,
+  orderPageFor,
+  orderViewerOf,
+  uploadForOrder,
+} from "~/services/prescriptions/order-upload.server";
 import { proveOrderByLink, UPLOAD_LINK_PARAM } from "~/services/prescriptions/upload-links.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
