@@ -167,6 +167,7 @@ export default [
   route("account/prescriptions", "routes/rx-wallet.tsx", { id: "account-prescriptions" }),
   route("account/prescriptions/:prescriptionId", "routes/account.prescriptions.$prescriptionId.tsx"),
   route("rx-images/:imageId", "routes/rx-images.$imageId.ts"),
+  route("rx-images/:imageId/page", "routes/rx-images.$imageId.page.ts"),
 
   // Prescriptions API (spec 2 §7): JSON for API clients.
   route("api/images", "routes/api.images.ts"),
@@ -256,6 +257,7 @@ export default [
   route("dev/orders", "routes/dev.orders.tsx"),
   // The end-to-end tests' seeded starting states (E2E_FIXTURES=true only, never in production).
   route("dev/e2e-fixtures", "routes/dev.e2e-fixtures.ts"),
+  route("dev/e2e-fixtures/rx-reading", "routes/dev.e2e-fixtures.rx-reading.ts"),
   route("dev/verifications", "routes/dev.verifications.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
   // The simulated exam provider (decision 31): its exam pages (outside production unless EXAM_SIMULATOR=true) and the

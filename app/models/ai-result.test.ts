@@ -83,8 +83,15 @@ describe("matching read values to a lens's options", () => {
 
   it("finds nothing for a value the lens does not offer", () => {
     expect(matchOption(POWER, "-3.00")).toBeNull();
-    expect(matchOption(ADD, "+1.50")).toBeNull();
+    expect(matchOption(ADD, "+3.50")).toBeNull();
     expect(matchOption(POWER, "")).toBeNull();
+  });
+
+  it("maps an ADD read in dioptres to the lens's named level (the checkout's 'Select' after a good reading)", () => {
+    expect(matchOption(ADD, "+1.50")).toBe("MED");
+    expect(matchOption(ADD, "+2.00")).toBe("MED");
+    expect(matchOption(ADD, "+2.25")).toBe("HIGH");
+    expect(matchOption(ADD, "+1.00")).toBe("LOW");
   });
 
   it("defaults base curve and diameter to the lens's only option, never the power", () => {

@@ -55,6 +55,19 @@ export const rxAnalysisSchema = z.object({
     .partial()
     .loose(),
   expirationDate: z.string().max(40).optional(),
+  issueDate: z.string().max(40).optional(),
+  prescriber: z
+    .object({
+      name: z.string().max(200),
+      clinicName: z.string().max(200),
+      phone: z.string().max(40),
+      license: z.string().max(40),
+      npi: z.string().max(20),
+    })
+    .partial()
+    .optional(),
+  confidence: z.record(z.string().max(60), z.number().min(0).max(1)).optional(),
+  spectaclesOnly: z.boolean().optional(),
   correlationId: z.string().max(200).optional(),
 });
 
@@ -126,7 +139,23 @@ export function matchOption(parameter: LensParameter, read: string | undefined):
     const value = readNumber(option.value);
     return value !== null && Math.abs(value - number) < 1e-6;
   });
-  return numeric?.value ?? null;
+  if (numeric) return numeric.value;
+  return parameter.name === "addPower" ? addLevelFor(parameter, number) : null;
+}
+
+/**
+ * A prescription's ADD in dioptres as a lens's named ADD level, by the makers' fitting tables: a lens with LOW / MID /
+ * HIGH (Acuvue) takes Low up to +1.25, Mid +1.50 to +1.75, High +2.00 to +2.50; one with LOW / MED / HIGH (Alcon)
+ * takes Low up to +1.25, Medium +1.50 to +2.00, High +2.25 to +2.50. Null for a lens without named levels or an ADD
+ * out of their range.
+ */
+export function addLevelFor(parameter: LensParameter, dioptres: number): string | null {
+  if (dioptres < 0.75 || dioptres > 2.5) return null;
+  const byName = new Map(parameter.options.map((option) => [option.value.trim().toUpperCase(), option.value]));
+  const middle = byName.has("MID") ? "MID" : "MED";
+  const middleUpTo = middle === "MID" ? 1.75 : 2;
+  const level = dioptres <= 1.25 ? "LOW" : dioptres <= middleUpTo ? middle : "HIGH";
+  return byName.get(level) ?? null;
 }
 
 /** An eye's read values as its lens's parameters; null unless every parameter is selected (spec: lookup waits). */

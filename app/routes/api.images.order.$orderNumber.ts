@@ -1,9 +1,8 @@
 import { isOrderNumberShaped } from "~/models/order-status";
 import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { imageMetadataJson } from "~/services/api/images.server";
-import { journeyOf } from "~/services/checkout/funnel.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { orderForUpload } from "~/services/prescriptions/order-upload.server";
+import { orderForUpload, orderViewerOf } from "~/services/prescriptions/order-upload.server";
 import { rxImagesOfOrder } from "~/services/prescriptions/rx-images.server";
 import type { Route } from "./+types/api.images.order.$orderNumber";
 
@@ -18,10 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (!isOrderNumberShaped(params.orderNumber)) return jsonError(400, "The order number is not valid.");
   const { db } = context.get(servicesContext);
-  const order = await orderForUpload(db, params.orderNumber, {
-    customerId: visitor.customer?.id ?? null,
-    placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
-  });
+  const order = await orderForUpload(db, params.orderNumber, orderViewerOf(visitor));
   if (!order) return jsonError(404, `There is no order ${params.orderNumber}.`);
   const images = await rxImagesOfOrder(db, order.id);
   return privateJson({ orderNumber: order.orderNumber, items: images.map(imageMetadataJson) });

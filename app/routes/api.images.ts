@@ -1,11 +1,15 @@
 import { UPLOAD_MESSAGES } from "~/models/file-type";
 import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { uploadedImageJson } from "~/services/api/images.server";
-import { journeyOf } from "~/services/checkout/funnel.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
 import { flashToast } from "~/services/platform/session.server";
-import { orderForUpload, ORDER_UPLOAD_MESSAGES, uploadForOrder } from "~/services/prescriptions/order-upload.server";
+import {
+  orderForUpload,
+  orderViewerOf,
+  ORDER_UPLOAD_MESSAGES,
+  uploadForOrder,
+} from "~/services/prescriptions/order-upload.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
 import { imageUploadFieldsSchema } from "~/services/api/openapi/prescriptions.server";
@@ -42,10 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = { fileName: input.file.fileName, bytes: input.file.bytes };
   let outcome;
   if (fields.data.orderNumber) {
-    const order = await orderForUpload(services.db, fields.data.orderNumber, {
-      customerId: visitor.customer?.id ?? null,
-      placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
-    });
+    const order = await orderForUpload(services.db, fields.data.orderNumber, orderViewerOf(visitor));
     if (!order) return jsonError(404, `There is no order ${fields.data.orderNumber}.`);
     if (order.waitingGroups.length === 0) return jsonError(422, ORDER_UPLOAD_MESSAGES.notWaiting);
     outcome = await uploadForOrder(services, { order, file, viewer, correlationId: requestId, clientIp });

@@ -13,6 +13,7 @@ import { consumeRateLimit } from "~/services/platform/rate-limit.server";
 import { processUpload, ShrinkError } from "~/services/prescriptions/image-processing.server";
 import { READER_TIMEOUT_MS } from "~/services/prescriptions/rx-images.server";
 import { analyzeRxImageSchema } from "~/services/api/openapi/prescriptions.server";
+import { analysisJson } from "~/services/api/images.server";
 import type { Route } from "./+types/api.rxReader.analyzeRxImage";
 
 /** Base64 of the largest upload, plus the JSON around it. */
@@ -35,7 +36,9 @@ function decodeImage(base64Image: string): Buffer | null {
 
 /**
  * POST api/rxReader/analyzeRxImage (spec 2 §7): JSON `{ base64Image, models, mime, correlationId, sessionId }` →
- * the reader's result `{ prescription, patient, correlationId }`, or `null` when it found none, failed or took more
+ * the reader's result `{ prescription, patient, correlationId }` and every other field it found (expiration and issue
+ * dates, prescriber, clinic, phone, licence, NPI), each with its confidence (`analysisJson`), or `null` when it found
+ * none, failed or took more
  * than 30 s (no message). The image is checked by its bytes (what `mime` says is not taken for it) and shrunk as an
  * upload is; at most 10 MB decoded. 400 for input it can't take, 413 too large, 429 past 20 readings in 10 minutes.
  */
@@ -80,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .catch(() => null);
   const analysis = reading?.analysis ?? null;
   if (!analysis) return privateJson(null);
-  return privateJson({ prescription: analysis.prescription, patient: analysis.patient, correlationId });
+  return privateJson(analysisJson(analysis, correlationId));
 }
 
 export function loader() {

@@ -132,10 +132,14 @@ async function uploadAction(request: Request, context: Route.ActionArgs["context
     clientIp: context.get(requestInfoContext).clientIp,
   });
   if (!outcome.ok) return refuse(outcome.message, outcome.status);
-  return afterUpload(context, visitor, cartId, groupId, outcome.image.id, outcome.analysis);
+  return afterUpload(context, visitor, cartId, groupId, outcome.image.id, parseAnalysis(outcome.image.analysis));
 }
 
-/** The reading's patient name onto the group (when it has none), then the uploaded image's page. */
+/**
+ * The reading's patient name onto the group (when it has none), then the uploaded image's page. A fresh upload's
+ * reading is still queued (no analysis yet): its job stores the name when it has read it. An image uploaded earlier
+ * (with JavaScript, through api/images) may be read already.
+ */
 async function afterUpload(
   context: Route.ActionArgs["context"],
   visitor: Visitor,

@@ -1,15 +1,19 @@
 import { data, Link, redirect, useNavigate } from "react-router";
 import { UploadForm } from "~/components/prescriptions/UploadForm";
-import { UPLOAD_MESSAGES } from "~/models/file-type";
-import { orderDetailsPath } from "~/models/order-status";
+import { UPLOAD_MESSAGES, uploadRxPathFor } from "~/models/file-type";
 import type { PageHandle } from "~/models/page";
 import { signInHref, withoutSignIn } from "~/models/sign-in";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
-import { journeyOf } from "~/services/checkout/funnel.server";
 import { flashToast } from "~/services/platform/session.server";
-import { requestInfoContext, servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
-import { orderForUpload, uploadForOrder } from "~/services/prescriptions/order-upload.server";
+import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
+import {
+  orderForUpload,
+  orderPageFor,
+  orderViewerOf,
+  uploadForOrder,
+} from "~/services/prescriptions/order-upload.server";
+import { proveOrderByLink, UPLOAD_LINK_PARAM } from "~/services/prescriptions/upload-links.server";
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
 import styles from "~/styles/upload.css?url";
@@ -24,19 +28,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const orderViewer = (visitor: Visitor) => ({
-  customerId: visitor.customer?.id ?? null,
-  placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
-});
-
 /**
- * The order of upload-rx?oid=, for its customer or the browser that placed it. Signed out, anyone else is asked to
- * sign in (an e-mailed link opened on another device); signed in, another customer's order is a 404.
+ * The order of upload-rx?oid=, for its customer, the browser that placed it, or one that opened the order e-mail's
+ * signed link. Signed out, anyone else is asked to sign in (an old link opened on another device); signed in,
+ * another customer's order is a 404.
  */
 async function orderOf(request: Request, context: Route.LoaderArgs["context"], oid: string) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
-  const order = await orderForUpload(db, oid, orderViewer(visitor));
+  const order = await orderForUpload(db, oid, orderViewerOf(visitor));
   if (order) return order;
   if (!visitor.customer) {
     const url = new URL(request.url);
@@ -47,16 +47,21 @@ async function orderOf(request: Request, context: Route.LoaderArgs["context"], o
 
 /** upload-rx?oid= for an order waiting for its prescription; upload-rx alone for a signed-in customer's account. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const oid = new URL(request.url).searchParams.get("oid");
+  const search = new URL(request.url).searchParams;
+  const oid = search.get("oid");
+  const code = search.get(UPLOAD_LINK_PARAM);
+  if (oid !== null && code !== null) {
+    // The e-mailed link: a valid code proves the order to this browser; the page then drops the code from its address.
+    const { sessions } = context.get(servicesContext);
+    proveOrderByLink(context.get(visitorContext).session, sessions.secrets, oid, code);
+    throw redirect(uploadRxPathFor(oid), 303);
+  }
   if (oid !== null) {
     const order = await orderOf(request, context, oid);
-    const signedIn = context.get(visitorContext).customer !== null;
     return {
       orderNumber: order.orderNumber,
       waiting: order.waitingGroups.length > 0,
-      orderLink: signedIn
-        ? orderDetailsPath(order.orderNumber)
-        : `/thank-you?oid=${encodeURIComponent(order.orderNumber)}`,
+      orderLink: orderPageFor(context.get(visitorContext), order),
     };
   }
   requireCustomer(context, request);
@@ -82,7 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return refuse(outcome.message, outcome.status);
     // A held order goes on with the new prescription (recapture, issue 16).
     if (order.held) flashToast(visitor.session, "success", RECAPTURE_MESSAGES.working);
-    return redirect(`/upload-success?oid=${encodeURIComponent(order.orderNumber)}`, 303);
+    return redirect(
+      `/upload-success?oid=${encodeURIComponent(order.orderNumber)}&image=${encodeURIComponent(outcome.image.id)}`,
+      303,
+    );
   }
   const outcome = await uploadRxImage(services, file, {
     owner: { customerId: customer!.id, sessionHash: viewer.sessionHash },
@@ -120,7 +128,7 @@ export default function UploadRxPage({ loaderData, actionData }: Route.Component
           onUploaded={(rxImageId) =>
             void navigate(
               orderNumber
-                ? `/upload-success?oid=${encodeURIComponent(orderNumber)}`
+                ? `/upload-success?oid=${encodeURIComponent(orderNumber)}&image=${encodeURIComponent(rxImageId)}`
                 : `/upload-success?image=${encodeURIComponent(rxImageId)}`,
             )
           }

@@ -2,18 +2,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
 import { UploadedImage } from "~/components/prescriptions/UploadedImage";
-import { parseAnalysis } from "~/models/ai-result";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
-import { orderDetailsPath } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { fullName, hasFullName } from "~/models/patient";
-import { redirectToNextStep, journeyOf } from "~/services/checkout/funnel.server";
+import { isConfident } from "~/models/rx-analysis";
+import { ReadingResult } from "~/components/prescriptions/ReadingResult";
+import { redirectToNextStep } from "~/services/checkout/funnel.server";
 import { setGroupPrescription, stepGroup } from "~/services/checkout/group-steps.server";
 import { readForm } from "~/services/platform/http.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { aiPrefill } from "~/services/prescriptions/ai-result.server";
+import { confidentPrefill, readingOfImage } from "~/services/prescriptions/ai-result.server";
 import { groupOfImage } from "~/services/prescriptions/group-upload.server";
-import { orderForUpload } from "~/services/prescriptions/order-upload.server";
+import {
+  imageOfOrder,
+  orderForUpload,
+  orderPageFor,
+  orderViewerOf,
+} from "~/services/prescriptions/order-upload.server";
 import { imageView, isRxImageId, rxImageFor, viewerOf } from "~/services/prescriptions/rx-images.server";
 import funnelStyles from "~/styles/funnel-steps.css?url";
 import styles from "~/styles/upload.css?url";
@@ -42,51 +47,58 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * After an upload: `?oid=` an order's prescription arrived; `?image=` the image (its owner only), and — when it was
- * sent for a cart group — the group's prescription form, pre-filled with what the reader found and could match to
- * the lenses (spec 2 §4 AI result handling), for the shopper to check and confirm, or to go on without.
+ * After an upload: `?oid=` an order's prescription arrived (`&image=` the image sent, to show what was read);
+ * `?image=` the image (its owner only), and — when it was sent for a cart group — the group's prescription form,
+ * pre-filled with what the reader found, confidently, and could match to the lenses (spec 2 §4 AI result handling),
+ * for the shopper to check and confirm, or to go on without. While the queued reading runs the page says so and asks
+ * again (decision 46); the form waits for it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   const search = new URL(request.url).searchParams;
   const oid = search.get("oid");
+  const imageId = search.get("image");
   if (oid !== null) {
-    const order = await orderForUpload(db, oid, {
-      customerId: visitor.customer?.id ?? null,
-      placedOrderNumbers: journeyOf(visitor.session).placedOrderNumbers ?? [],
-    });
+    const order = await orderForUpload(db, oid, orderViewerOf(visitor));
     if (!order) throw data(null, { status: 404 });
+    const row = isRxImageId(imageId) ? await imageOfOrder(db, order.id, imageId) : null;
     return {
       kind: "order" as const,
       orderNumber: order.orderNumber,
-      orderLink: visitor.customer
-        ? orderDetailsPath(order.orderNumber)
-        : `/thank-you?oid=${encodeURIComponent(order.orderNumber)}`,
+      orderLink: orderPageFor(visitor, order),
+      reading: row ? readingOfImage(row) : null,
     };
   }
-  const imageId = search.get("image");
   const row = isRxImageId(imageId) ? await rxImageFor(db, imageId, viewerOf(visitor)) : null;
   if (!row) throw data(null, { status: 404 });
   const image = imageView(row);
+  const reading = readingOfImage(row);
   const cartId = visitor.session.get("cartId");
   const groupId = cartId ? await groupOfImage(db, cartId, row.id) : null;
   const group = cartId && groupId ? await stepGroup(db, cartId, groupId) : null;
-  if (!group) return { kind: "image" as const, image, signedIn: visitor.customer !== null };
-  const analysis = parseAnalysis(row.analysis);
-  const prefill = await aiPrefill(db, { page: "UploadSuccess", analysis, lines: group.lines });
+  if (!group) return { kind: "image" as const, image, reading, signedIn: visitor.customer !== null };
+  const { prefill, toCheck } = await confidentPrefill(db, {
+    page: "UploadSuccess",
+    analysis: reading.analysis,
+    lines: group.lines,
+  });
   const eyes = prescriptionEyes(group.lines, "RxDetails").map((eye) => ({
     ...eye,
     selected: prefill[eye.eye] ?? eye.selected,
   }));
+  const expirationDate = reading.analysis?.expirationDate ?? null;
   return {
     kind: "group" as const,
     image,
+    reading,
     groupId: group.id,
     eyes,
-    prefilled: Object.keys(prefill).length > 0,
-    // The expiration date read from the image starts the form's date field (the shopper checks it too).
-    expirationDate: analysis?.expirationDate ?? null,
+    toCheck,
+    prefilled: Object.values(prefill).some((selected) => Object.keys(selected).length > 0),
+    // The expiration date read from the image starts the form's date field when the reader is sure of it.
+    expirationDate:
+      expirationDate && reading.analysis && isConfident(reading.analysis, "expirationDate") ? expirationDate : null,
     patient: hasFullName(group.patient) ? fullName(group.patient!) : null,
   };
 }
@@ -132,11 +144,14 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
           We have your prescription for order <strong>{loaderData.orderNumber}</strong>. We&apos;ll verify it with your
           eye doctor and send your lenses.
         </p>
-        <p>
-          <Link to={loaderData.orderLink} className="button button-primary">
-            See your order
-          </Link>
-        </p>
+        {loaderData.reading ? <ReadingResult phase={loaderData.reading.phase} view={loaderData.reading.view} /> : null}
+        {loaderData.orderLink ? (
+          <p>
+            <Link to={loaderData.orderLink} className="button button-primary">
+              See your order
+            </Link>
+          </p>
+        ) : null}
       </section>
     );
   }
@@ -148,6 +163,7 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
           We have your prescription.
         </p>
         <UploadedImage image={loaderData.image} />
+        <ReadingResult phase={loaderData.reading.phase} view={loaderData.reading.view} />
         <p>
           {loaderData.signedIn ? (
             <Link to="/account/prescriptions" className="button">
@@ -161,7 +177,14 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
       </section>
     );
   }
-  const { image, groupId, eyes, prefilled, expirationDate, patient } = loaderData;
+  const { image, reading, groupId, eyes, toCheck, prefilled, expirationDate, patient } = loaderData;
+  // A parameter with one option is chosen anyway: only those with a real choice are named.
+  const checkNames = eyes.flatMap((eye) =>
+    (toCheck[eye.eye] ?? []).flatMap((name) => {
+      const parameter = eye.parameters.find((candidate) => candidate.name === name);
+      return parameter && parameter.options.length > 1 ? [`${eye.title}: ${parameter.displayName}`] : [];
+    }),
+  );
   return (
     <section className="funnel-step upload-page" aria-labelledby="upload-success-title">
       <h1 id="upload-success-title">Prescription received</h1>
@@ -169,27 +192,36 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
         Thank you, we have your prescription.
       </p>
       <UploadedImage image={image} />
+      <ReadingResult phase={reading.phase} view={reading.view} />
       {patient ? (
         <p>
           Patient: <strong data-testid="upload-patient">{patient}</strong>
         </p>
       ) : null}
-      <section aria-labelledby="upload-values-title">
-        <h2 id="upload-values-title">Your lens parameters</h2>
-        <p className="funnel-step-lead" data-testid="prefill-note">
-          {prefilled
-            ? "We read these values from your prescription. Please check each one against it, then confirm."
-            : "Enter the values from your prescription if you have them, or continue and we'll take them from the image."}
-        </p>
-        <PrescriptionForm
-          key={groupId}
-          groupId={groupId}
-          eyes={eyes}
-          expirationDate={expirationDate}
-          lastResult={actionData}
-          submitLabel="Confirm and continue"
-        />
-      </section>
+      {reading.phase === "reading" ? null : (
+        <section aria-labelledby="upload-values-title">
+          <h2 id="upload-values-title">Your lens parameters</h2>
+          <p className="funnel-step-lead" data-testid="prefill-note">
+            {prefilled
+              ? "We read these values from your prescription. Please check each one against it, then confirm."
+              : "Enter the values from your prescription if you have them, or continue and we'll take them from the image."}
+          </p>
+          {checkNames.length > 0 ? (
+            <p className="reading-note" data-testid="prefill-check">
+              Please check and choose: {checkNames.join("; ")}.
+            </p>
+          ) : null}
+          {/* Keyed by the reading's phase: the form's starting values are read once, when it mounts. */}
+          <PrescriptionForm
+            key={`${groupId}-${reading.phase}`}
+            groupId={groupId}
+            eyes={eyes}
+            expirationDate={expirationDate}
+            lastResult={actionData}
+            submitLabel="Confirm and continue"
+          />
+        </section>
+      )}
       <Form method="post" className="funnel-step-alternative">
         <input type="hidden" name="groupId" value={groupId} />
         <button type="submit" name="intent" value="continue" className="button">

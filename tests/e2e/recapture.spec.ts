@@ -55,7 +55,10 @@ test("an order the doctor rejects shows the banner; the upload clears it and the
     .getByLabel("Photo or scan of your prescription")
     .setInputFiles({ name: "prescription.png", mimeType: "image/png", buffer: await smallImage() });
   await page.getByRole("button", { name: "Upload prescription" }).click();
-  await expect(page).toHaveURL(`/upload-success?oid=${orderNumber}`, { timeout: 45_000 });
+  // The result page names the image sent, to show what was read of it (decision 46).
+  await expect(page).toHaveURL(new RegExp(`/upload-success\\?oid=${orderNumber}&image=[A-Za-z0-9_-]{24}$`), {
+    timeout: 45_000,
+  });
   await expect(toastMessage(page)).toHaveText(RECAPTURE_MESSAGES.working);
   await expect(banner(page)).toHaveCount(0);
   await page.goto("/");

@@ -32,6 +32,8 @@ import {
 } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
 import { claimSessionImages, linkGroupImageToOrder } from "~/services/prescriptions/rx-images.server";
+import { runRxReading } from "~/services/prescriptions/rx-reading.server";
+import { uploadLinkToken, uploadLinkUrl } from "~/services/prescriptions/upload-links.server";
 import { isDataWithInit, orderRow, TORIC } from "../setup/order-fixtures";
 import { createTestServices, runThroughMiddleware, settle, TEST_CLIENT_IP_HEADER } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
@@ -43,18 +45,27 @@ import { createTestDatabase } from "../setup/test-database";
 let database: DatabaseHandle;
 let services: AppServices;
 
-/** The reader's next answer (null: off or failed) and what it was asked. */
+/**
+ * The reader's next answer (null: off or failed), what it was asked, and whether its full read never answers. Its
+ * quick look (`inspect`, on the upload request) answers the same classification, and for a PDF a drawn page.
+ */
 const reader = {
   next: null as RxReading | null,
+  hang: false,
   calls: [] as Array<{ contentType: string; bytes: Buffer; timeoutMs?: number }>,
+  inspected: [] as Array<{ contentType: string; timeoutMs?: number }>,
 };
 const fakeReader: PrescriptionReader = {
   async inspect(input, options) {
-    const reading = await fakeReader.read(input, options);
-    return reading ? { classification: reading.classification, pageImage: null } : null;
+    reader.inspected.push({ contentType: input.contentType, timeoutMs: options?.timeoutMs });
+    if (!reader.next) return null;
+    const pageImage =
+      input.contentType === "application/pdf" ? { bytes: await png(20, 28), width: 20, height: 28 } : null;
+    return { classification: reader.next.classification, pageImage };
   },
   async read(input, options) {
     reader.calls.push({ contentType: input.contentType, bytes: input.bytes, timeoutMs: options?.timeoutMs });
+    if (reader.hang) return new Promise<never>(() => {});
     return reader.next;
   },
   async close() {},
@@ -70,8 +81,13 @@ afterAll(async () => {
 });
 beforeEach(() => {
   reader.next = null;
+  reader.hang = false;
   reader.calls.length = 0;
+  reader.inspected.length = 0;
 });
+
+/** Runs the image's queued reading, as the rx-reading job does. */
+const readQueued = (imageId: string, options: { timeoutMs?: number } = {}) => runRxReading(services, imageId, options);
 
 // ---- files --------------------------------------------------------------------------------------------------------
 
@@ -240,6 +256,17 @@ const eyeReading = (parameters: Record<string, string>) => ({
   axis: parameters.axis,
 });
 
+/** The analysis with the reader sure (0.95) of every field it holds. */
+function confident(analysis: Partial<RxAnalysis>, except: string[] = []): Partial<RxAnalysis> {
+  const confidence: Record<string, number> = {};
+  for (const [eye, values] of Object.entries(analysis.prescription ?? {})) {
+    for (const name of Object.keys(values ?? {})) confidence[`${eye}.${name}`] = 0.95;
+  }
+  for (const name of Object.keys(analysis.patient ?? {})) confidence[`patient.${name}`] = 0.95;
+  for (const path of except) confidence[path] = 0.4;
+  return { ...analysis, confidence };
+}
+
 function prescriptionReading(
   analysis: Partial<RxAnalysis>,
   classification: RxReading["classification"] = "Prescription",
@@ -358,27 +385,107 @@ describe("upload-rx: what is taken, and how it is stored", () => {
     expect(response.headers.get("Location")).toMatch(/signin=sign-in/);
   });
 
-  it("keeps the reader's classification (none for a PDF) and its reading of a prescription", async () => {
+  it("answers with the quick look's classification and queues the reading; the job saves what it read", async () => {
     const browser = await Browser.signedIn();
     reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } });
-    const read = await uploadToAccount(browser, await jpeg(), "rx.jpg");
-    expect(read.classification).toBe("Prescription");
+    const uploaded = await uploadToAccount(browser, await jpeg(), "rx.jpg");
+    // On the request: the classification only — no full read.
+    expect(uploaded).toMatchObject({ classification: "Prescription", analysis: null, readingState: "pending" });
+    expect(reader.calls).toHaveLength(0);
+    expect(reader.inspected.at(-1)).toMatchObject({ contentType: "image/jpeg" });
+
+    expect(await readQueued(uploaded.id)).toBe("read");
+    const read = await imageRow(uploaded.id);
+    expect(read).toMatchObject({ readingState: "read", classification: "Prescription", readingAttempts: 1 });
     expect(read.analysis).toMatchObject({ prescription: { OD: { sphere: "-2.50" } } });
     expect(reader.calls.at(-1)).toMatchObject({ contentType: "image/jpeg", timeoutMs: 30_000 });
     expect(reader.calls.at(-1)!.bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Done once: a second run (a repeated job) finds nothing to claim and reads nothing.
+    expect(await readQueued(uploaded.id)).toBe("not-claimed");
+    expect(reader.calls).toHaveLength(1);
 
+    // A photo of a person: nothing to read.
     reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } }, "Human");
     const person = await uploadToAccount(browser, await jpeg(), "me.jpg");
-    expect([person.classification, person.analysis]).toEqual(["Human", null]);
+    expect([person.classification, person.readingState]).toEqual(["Human", "skipped"]);
+    expect(await readQueued(person.id)).toBe("not-claimed");
+    expect((await imageRow(person.id)).analysis).toBeNull();
 
+    // A PDF: no classification, its first page stored beside it, and read like the rest.
     reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } }, "Box");
     const document = await uploadToAccount(browser, await pdf(), "rx.pdf");
-    expect(document.classification).toBeNull();
-    expect(document.analysis).toMatchObject({ prescription: { OD: { sphere: "-2.50" } } });
+    expect(document).toMatchObject({ classification: null, pageImageWidth: 20, pageImageHeight: 28 });
+    expect((await blobOf(document.pageImageKey!))?.contentType).toBe("image/png");
+    expect(await readQueued(document.id)).toBe("read");
+    expect((await imageRow(document.id)).analysis).toMatchObject({ prescription: { OD: { sphere: "-2.50" } } });
+    expect(reader.calls.at(-1)?.contentType).toBe("application/pdf");
 
+    // A reading may reclass: an appointment card the quick look took for a prescription is Other, and unread.
+    reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } });
+    const card = await uploadToAccount(browser, await jpeg(), "card.jpg");
+    reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } }, "Other");
+    expect(await readQueued(card.id)).toBe("read");
+    expect(await imageRow(card.id)).toMatchObject({ classification: "Other", analysis: null, readingState: "read" });
+
+    // A reader that is off or fails: no classification; the reading fails, the upload stays usable.
     reader.next = null;
     const unread = await uploadToAccount(browser, await png(), "rx.png");
     expect([unread.classification, unread.analysis]).toEqual([null, null]);
+    expect(await readQueued(unread.id)).toBe("failed");
+    expect(await imageRow(unread.id)).toMatchObject({ readingState: "failed", analysis: null });
+  });
+});
+
+describe("upload-success after an account upload (upload-rx)", () => {
+  it("says it is reading, then shows what was read: every field, the unsure ones to check", async () => {
+    const browser = await Browser.signedIn();
+    reader.next = prescriptionReading(
+      confident(
+        {
+          prescription: { OD: { sphere: "-4.25", baseCurve: "8.6" }, OS: { sphere: "-4.50" } },
+          patient: { firstName: "Ann", lastName: "Lee" },
+          expirationDate: "2027-03-01",
+          prescriber: { name: "Dr. Rita Hale", npi: "1234567893" },
+        },
+        ["OS.sphere"],
+      ),
+    );
+    const image = await uploadToAccount(browser, await jpeg(), "rx.jpg");
+    const path = `/upload-success?image=${image.id}`;
+    expect((await browser.send("GET", path, uploadSuccessLoader)).result).toMatchObject({
+      kind: "image",
+      reading: { phase: "reading", view: null },
+    });
+    await readQueued(image.id);
+    const { result } = await browser.send("GET", path, uploadSuccessLoader);
+    expect(result).toMatchObject({
+      kind: "image",
+      image: { rxImageId: image.id, classification: "Prescription" },
+      reading: {
+        phase: "read",
+        view: {
+          eyes: [
+            {
+              key: "OD",
+              fields: [
+                { path: "OD.sphere", value: "-4.25", confident: true },
+                { path: "OD.baseCurve", value: "8.6", confident: true },
+              ],
+            },
+            { key: "OS", fields: [{ path: "OS.sphere", value: "-4.50", confident: false }] },
+          ],
+          other: [
+            { label: "Patient", value: "Ann Lee", confident: true },
+            { label: "Expires", value: "2027-03-01" },
+            { label: "Prescriber", value: "Dr. Rita Hale" },
+            { label: "NPI", value: "1234567893" },
+          ],
+        },
+      },
+    });
+    // Another customer reads nothing of it.
+    const stranger = await Browser.signedIn();
+    expect((await stranger.send("GET", path, uploadSuccessLoader)).response.status).toBe(404);
   });
 });
 
@@ -576,6 +683,12 @@ describe("the images API", () => {
     expect(await read.response.json()).toEqual({
       prescription: { OS: { sphere: "-3.00" } },
       patient: { firstName: "Jane" },
+      expirationDate: null,
+      issueDate: null,
+      prescriber: { name: null, clinicName: null, phone: null, license: null, npi: null },
+      spectaclesOnly: false,
+      // A field the reader gave no confidence for counts as unsure.
+      confidence: { "OS.sphere": 0, "patient.firstName": 0 },
       correlationId: "corr-1",
     });
     expect(reader.calls.at(-1)?.contentType).toBe("image/jpeg");
@@ -609,10 +722,12 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     const browser = new Browser();
     const groupId = await browser.addToricLater();
     const [right, left] = await stockedToricSkus();
-    reader.next = prescriptionReading({
-      prescription: { OD: eyeReading(right.parameters), OS: eyeReading(left.parameters) },
-      patient: { firstName: "JANE", lastName: "DOE" },
-    });
+    reader.next = prescriptionReading(
+      confident({
+        prescription: { OD: eyeReading(right.parameters), OS: eyeReading(left.parameters) },
+        patient: { firstName: "JANE", lastName: "DOE" },
+      }),
+    );
     const { response } = await browser.send(
       "POST",
       "/rx-details",
@@ -623,19 +738,24 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^\/upload-success\?image=[A-Za-z0-9_-]{24}$/);
     const imageId = imageIdOf(location);
+    expect(reader.calls).toHaveLength(0);
     const [group] = await database.db.select().from(lineItemGroups).where(eq(lineItemGroups.id, groupId));
     expect(group).toMatchObject({
       submitAndSkipImageId: imageId,
       submitAndSkipImageClassification: "Prescription",
       rxEntryType: "SubmitAndSkip",
-      // The read name, stored because the group had none.
-      patient: { firstName: "Jane", lastName: "Doe" },
+      patient: null,
     });
     const lines = await database.db.select().from(lineItems).where(eq(lineItems.groupId, groupId));
     expect(lines.map((line) => line.upc)).toEqual([SUBMIT_AND_SKIP_UPC, SUBMIT_AND_SKIP_UPC]);
     expect((await imageRow(imageId)).customerId).toBeNull();
 
-    // The page: the image, and the form pre-filled with what was read — nothing ordered until confirmed.
+    // While the reading is queued the page says so, and offers no form yet.
+    const waiting = await browser.send("GET", location, uploadSuccessLoader);
+    expect(waiting.result).toMatchObject({ kind: "group", reading: { phase: "reading" }, prefilled: false });
+
+    // The job reads it: the page shows what was read, and the form pre-filled — nothing ordered until confirmed.
+    expect(await readQueued(imageId)).toBe("read");
     const { result } = await browser.send("GET", location, uploadSuccessLoader);
     expect(result).toMatchObject({
       kind: "group",
@@ -643,10 +763,12 @@ describe("RxDetails: upload a prescription for the cart group", () => {
       prefilled: true,
       patient: "Jane Doe",
       image: { rxImageId: imageId, classification: "Prescription" },
+      reading: { phase: "read", view: { eyes: [{ key: "OD" }, { key: "OS" }], spectaclesOnly: false } },
       eyes: [
         { eye: "right", selected: right.parameters },
         { eye: "left", selected: left.parameters },
       ],
+      toCheck: {},
     });
     const fields = Object.fromEntries([
       ...Object.entries(right.parameters).map(([name, value]) => [`right-${name}`, value]),
@@ -675,9 +797,11 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     const browser = new Browser();
     const groupId = await browser.addToricLater();
     const [right] = await stockedToricSkus();
-    reader.next = prescriptionReading({
-      prescription: { OD: eyeReading(right.parameters), OS: { sphere: "-30.00", cylinder: "-0.75", axis: "90" } },
-    });
+    reader.next = prescriptionReading(
+      confident({
+        prescription: { OD: eyeReading(right.parameters), OS: { sphere: "-30.00", cylinder: "-0.75", axis: "90" } },
+      }),
+    );
     const { response } = await browser.send(
       "POST",
       "/rx-details",
@@ -685,6 +809,7 @@ describe("RxDetails: upload a prescription for the cart group", () => {
       form({ intent: "upload-rx", groupId }, { bytes: await png(), name: "rx.png" }),
     );
     const location = response.headers.get("Location")!;
+    expect(await readQueued(imageIdOf(location))).toBe("read");
     const { result } = await browser.send("GET", location, uploadSuccessLoader);
     expect(result).toMatchObject({
       kind: "group",
@@ -696,6 +821,89 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     expect(moved.response.headers.get("Location")).toBe("/patient");
     const lines = await database.db.select().from(lineItems).where(eq(lineItems.groupId, groupId));
     expect(lines.every((line) => line.upc === SUBMIT_AND_SKIP_UPC)).toBe(true);
+  });
+
+  it("pre-fills only what the reader is sure of; the rest is left to check, with the read value shown", async () => {
+    const browser = new Browser();
+    const groupId = await browser.addToricLater();
+    const [right, left] = await stockedToricSkus();
+    reader.next = prescriptionReading(
+      confident({ prescription: { OD: eyeReading(right.parameters), OS: eyeReading(left.parameters) } }, [
+        "OD.cylinder",
+      ]),
+    );
+    const { response } = await browser.send(
+      "POST",
+      "/rx-details",
+      rxDetailsAction,
+      form({ intent: "upload-rx", groupId }, { bytes: await png(), name: "rx.png" }),
+    );
+    const location = response.headers.get("Location")!;
+    await readQueued(imageIdOf(location));
+    const { result } = await browser.send("GET", location, uploadSuccessLoader);
+    const { cylinder: _unsure, ...sureRight } = right.parameters;
+    expect(result).toMatchObject({
+      prefilled: true,
+      eyes: [
+        { eye: "right", selected: sureRight },
+        { eye: "left", selected: left.parameters },
+      ],
+      toCheck: { right: ["cylinder"] },
+    });
+    const eyes = (result as { eyes: Array<{ selected: Record<string, string> }> }).eyes;
+    expect(eyes[0]!.selected.cylinder).toBeUndefined();
+    const fields = (
+      result as { reading: { view: { eyes: Array<{ fields: Array<{ path: string; confident: boolean }> }> } } }
+    ).reading.view.eyes[0]!.fields;
+    expect(fields.find((field) => field.path === "OD.cylinder")).toMatchObject({ confident: false });
+    expect(fields.find((field) => field.path === "OD.sphere")).toMatchObject({ confident: true });
+  });
+
+  it("a reading that never answers times out: the upload stays usable, without values", async () => {
+    const browser = new Browser();
+    const groupId = await browser.addToricLater();
+    reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } });
+    reader.hang = true;
+    const { response } = await browser.send(
+      "POST",
+      "/rx-details",
+      rxDetailsAction,
+      form({ intent: "upload-rx", groupId }, { bytes: await png(), name: "rx.png" }),
+    );
+    const location = response.headers.get("Location")!;
+    const imageId = imageIdOf(location);
+    expect(await readQueued(imageId, { timeoutMs: 100 })).toBe("timed-out");
+    expect(await imageRow(imageId)).toMatchObject({ readingState: "timed-out", analysis: null });
+    const { result } = await browser.send("GET", location, uploadSuccessLoader);
+    expect(result).toMatchObject({
+      kind: "group",
+      reading: { phase: "unread", view: null },
+      prefilled: false,
+      eyes: [{ selected: {} }, { selected: {} }],
+    });
+    const moved = await browser.send("POST", location, uploadSuccessAction, { intent: "continue", groupId });
+    expect(moved.response.headers.get("Location")).toBe("/patient");
+    const [group] = await database.db.select().from(lineItemGroups).where(eq(lineItemGroups.id, groupId));
+    expect(group).toMatchObject({ submitAndSkipImageId: imageId, rxEntryType: "SubmitAndSkip" });
+  });
+
+  it("a glasses-only reading says so in place of values", async () => {
+    const browser = new Browser();
+    const groupId = await browser.addToricLater();
+    reader.next = prescriptionReading({ prescription: {}, spectaclesOnly: true });
+    const { response } = await browser.send(
+      "POST",
+      "/rx-details",
+      rxDetailsAction,
+      form({ intent: "upload-rx", groupId }, { bytes: await png(), name: "rx.png" }),
+    );
+    const location = response.headers.get("Location")!;
+    expect(await readQueued(imageIdOf(location))).toBe("read");
+    const { result } = await browser.send("GET", location, uploadSuccessLoader);
+    expect(result).toMatchObject({
+      reading: { phase: "read", view: { spectaclesOnly: true, eyes: [] } },
+      prefilled: false,
+    });
   });
 
   it("refuses a bad file with the message in the page, and leaves the group and the tables as they were", async () => {
@@ -733,6 +941,9 @@ describe("RxDetails: upload a prescription for the cart group", () => {
   it("with JavaScript: the file goes to api/images, then intent=attach-upload names it (only this session's image)", async () => {
     const browser = new Browser();
     const groupId = await browser.addToricLater();
+    reader.next = prescriptionReading(
+      confident({ prescription: { OD: { sphere: "-2.50" } }, patient: { firstName: "JANE", lastName: "DOE" } }),
+    );
     const uploaded = await browser.send(
       "POST",
       "/api/images",
@@ -740,6 +951,9 @@ describe("RxDetails: upload a prescription for the cart group", () => {
       form({}, { bytes: await png(), name: "rx.png", field: "images" }),
     );
     const id = ((await uploaded.response.json()) as { items: Array<{ rxImageId: string }> }).items[0]!.rxImageId;
+    // Read before it is attached: attaching takes the reading's classification and name with it.
+    reader.next = { ...reader.next, classification: "Box" };
+    expect(await readQueued(id)).toBe("read");
 
     const stranger = new Browser();
     const strangersGroup = await stranger.addToricLater();
@@ -757,7 +971,12 @@ describe("RxDetails: upload a prescription for the cart group", () => {
     });
     expect(response.headers.get("Location")).toBe(`/upload-success?image=${id}`);
     const [group] = await database.db.select().from(lineItemGroups).where(eq(lineItemGroups.id, groupId));
-    expect(group).toMatchObject({ submitAndSkipImageId: id, rxEntryType: "SubmitAndSkip" });
+    expect(group).toMatchObject({
+      submitAndSkipImageId: id,
+      rxEntryType: "SubmitAndSkip",
+      submitAndSkipImageClassification: "Box",
+      patient: { firstName: "Jane", lastName: "Doe" },
+    });
   });
 });
 
@@ -801,13 +1020,17 @@ describe("upload-rx?oid=: the prescription for an order waiting for it", () => {
       waiting: true,
     });
 
+    reader.next = prescriptionReading(
+      confident({ prescription: { OD: { sphere: "-2.50" }, OS: { sphere: "-2.75" } } }),
+    );
     const { response } = await browser.send(
       "POST",
       path,
       uploadRxAction,
       form({ intent: "upload-rx" }, { bytes: await png(), name: "rx.png" }),
     );
-    expect(response.headers.get("Location")).toBe(`/upload-success?oid=${order.orderNumber}`);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^/upload-success\\?oid=${order.orderNumber}&image=[A-Za-z0-9_-]{24}$`));
     const groups = await database.db
       .select()
       .from(orderGroups)
@@ -822,11 +1045,26 @@ describe("upload-rx?oid=: the prescription for an order waiting for it", () => {
     const [image] = await database.db.select().from(rxImages).where(eq(rxImages.orderId, order.orderId));
     expect(image).toMatchObject({ customerId: browser.customerId, prescriptionId: order.prescriptionId });
 
-    const page = await browser.send("GET", `/upload-success?oid=${order.orderNumber}`, uploadSuccessLoader);
+    const page = await browser.send("GET", location, uploadSuccessLoader);
     expect(page.result).toMatchObject({
       kind: "order",
       orderNumber: order.orderNumber,
       orderLink: `/account/order-history/${order.orderNumber}`,
+      reading: { phase: "reading" },
+    });
+    // What was read shows on the order's page too, once the job has read it.
+    expect(await readQueued(imageIdOf(location))).toBe("read");
+    expect((await browser.send("GET", location, uploadSuccessLoader)).result).toMatchObject({
+      kind: "order",
+      reading: {
+        phase: "read",
+        view: {
+          eyes: [
+            { key: "OD", fields: [{ path: "OD.sphere", value: "-2.50", confident: true }] },
+            { key: "OS", fields: [{ path: "OS.sphere", value: "-2.75", confident: true }] },
+          ],
+        },
+      },
     });
     const listed = await browser.send("GET", `/api/images/order/${order.orderNumber}`, orderImagesLoader, undefined, {
       orderNumber: order.orderNumber,
@@ -891,9 +1129,63 @@ describe("upload-rx?oid=: the prescription for an order waiting for it", () => {
       uploadRxAction,
       form({ intent: "upload-rx" }, { bytes: await pdf(), name: "rx.pdf" }),
     );
-    expect(response.headers.get("Location")).toBe(`/upload-success?oid=${order.orderNumber}`);
+    expect(response.headers.get("Location")).toMatch(new RegExp(`^/upload-success\\?oid=${order.orderNumber}&image=`));
     const [image] = await database.db.select().from(rxImages).where(eq(rxImages.orderId, order.orderId));
     expect(image).toMatchObject({ customerId: owner.customerId, contentType: "application/pdf" });
+  });
+
+  it("a guest uploads by oid from the e-mailed link: its signed code proves the order on any browser", async () => {
+    const owner = await Browser.signedIn();
+    const order = await waitingOrder(owner.customerId!);
+    const path = `/upload-rx?oid=${order.orderNumber}`;
+    const secrets = services.sessions.secrets;
+
+    // A made-up, tampered or other order's code proves nothing: signed out, the page asks to sign in.
+    const other = await waitingOrder(owner.customerId!);
+    const otherCode = uploadLinkToken(secrets, other.orderNumber);
+    const expired = uploadLinkToken(secrets, order.orderNumber, new Date(Date.now() - 31 * 86_400_000));
+    for (const code of ["made-up.code", `${otherCode}x`, otherCode, expired]) {
+      const guest = new Browser();
+      const opened = await guest.send("GET", `${path}&code=${encodeURIComponent(code)}`, uploadRxLoader);
+      expect(opened.response.headers.get("Location")).toBe(path);
+      const page = await guest.send("GET", path, uploadRxLoader);
+      expect(page.response.headers.get("Location")).toMatch(/signin=sign-in/);
+    }
+
+    // The e-mail's link, opened on a browser that never saw the order.
+    const link = uploadLinkUrl("http://store.test", secrets, order.orderNumber);
+    expect(link).toMatch(new RegExp(`^http://store\\.test/upload-rx\\?oid=${order.orderNumber}&code=`));
+    const guest = new Browser();
+    const opened = await guest.send("GET", link.replace("http://store.test", ""), uploadRxLoader);
+    // The code leaves the address at once.
+    expect(opened.response.headers.get("Location")).toBe(path);
+    expect((await guest.send("GET", path, uploadRxLoader)).result).toMatchObject({
+      orderNumber: order.orderNumber,
+      waiting: true,
+      // This browser may send the prescription, not read the order: no link to it.
+      orderLink: null,
+    });
+    reader.next = prescriptionReading(confident({ prescription: { OD: { sphere: "-1.25" } } }));
+    const { response } = await guest.send(
+      "POST",
+      path,
+      uploadRxAction,
+      form({ intent: "upload-rx" }, { bytes: await png(), name: "rx.png" }),
+    );
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^/upload-success\\?oid=${order.orderNumber}&image=`));
+    const [group] = await database.db.select().from(orderGroups).where(eq(orderGroups.orderId, order.orderId));
+    expect(group!.prescriptionStatus).toBe("PendingVerification");
+    await readQueued(imageIdOf(location));
+    expect((await guest.send("GET", location, uploadSuccessLoader)).result).toMatchObject({
+      kind: "order",
+      orderLink: null,
+      reading: { phase: "read", view: { eyes: [{ key: "OD", fields: [{ value: "-1.25" }] }] } },
+    });
+    // The code proves this order only: the other one still asks to sign in.
+    expect(
+      (await guest.send("GET", `/upload-rx?oid=${other.orderNumber}`, uploadRxLoader)).response.headers.get("Location"),
+    ).toMatch(/signin=sign-in/);
   });
 
   it("with JavaScript: POST api/images with the orderNumber does the same", async () => {

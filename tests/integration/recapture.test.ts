@@ -226,7 +226,9 @@ describe("the held order gets what it needs", () => {
     form.append("image", new File([new Uint8Array(png)], "rx.png"));
     const posted = await browser.send(uploadRx.action, `/upload-rx?oid=${order.orderNumber}`, { form });
     expect(posted.response.status).toBe(303);
-    expect(posted.response.headers.get("Location")).toBe(`/upload-success?oid=${order.orderNumber}`);
+    expect(posted.response.headers.get("Location")).toMatch(
+      new RegExp(`^/upload-success\\?oid=${order.orderNumber}&image=[A-Za-z0-9_-]{24}$`),
+    );
     expect((await browser.toast())?.message).toBe(RECAPTURE_MESSAGES.working);
 
     const [after] = await database.db.select().from(orders).where(eq(orders.id, order.id));

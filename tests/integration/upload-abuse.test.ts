@@ -254,7 +254,10 @@ describe("the expiry job", () => {
       .returning({ id: orders.id });
 
     const expired = await storedImage({ uploaderSessionHash: "a".repeat(64), createdAt: old });
-    const expiredOfCustomer = await storedImage({ customerId, createdAt: old });
+    // A PDF's drawn page goes with its PDF.
+    const pageImageKey = `rx-images/${randomBytes(24).toString("base64url")}`;
+    await services.imageStore.put(pageImageKey, await png(), "image/png");
+    const expiredOfCustomer = await storedImage({ customerId, createdAt: old, pageImageKey });
     const kept = await storedImage({ customerId, orderId: order!.id, createdAt: old });
     const young = await storedImage({ uploaderSessionHash: "b".repeat(64), createdAt: recent });
     // A cart group still names the expired image (an upload in the funnel whose order was never placed).
@@ -280,7 +283,7 @@ describe("the expiry job", () => {
     const blobs = await database.db
       .select({ key: storedImages.key })
       .from(storedImages)
-      .where(inArray(storedImages.key, keys));
+      .where(inArray(storedImages.key, [...keys, pageImageKey]));
     expect(blobs.map((blob) => blob.key).sort()).toEqual([kept.storageKey, young.storageKey].sort());
     const [group] = await database.db.select().from(lineItemGroups).where(eq(lineItemGroups.id, groupId));
     expect(group).toMatchObject({ submitAndSkipImageId: null, submitAndSkipImageClassification: null });

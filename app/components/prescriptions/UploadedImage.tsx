@@ -7,6 +7,8 @@ export interface UploadedImageView {
   width: number | null;
   height: number | null;
   classification: string | null;
+  /** A PDF's first page drawn as an image, shown in its place. */
+  pageImage?: { width: number | null; height: number | null } | null;
 }
 
 /**
@@ -17,7 +19,22 @@ export function UploadedImage({ image }: { image: UploadedImageView }) {
   const src = `/rx-images/${encodeURIComponent(image.rxImageId)}`;
   return (
     <figure className="uploaded-image" data-testid="uploaded-image">
-      {image.contentType === "application/pdf" ? (
+      {image.contentType === "application/pdf" && image.pageImage ? (
+        <>
+          <img
+            src={`${src}/page`}
+            alt="The first page of the PDF you uploaded"
+            width={image.pageImage.width ?? undefined}
+            height={image.pageImage.height ?? undefined}
+            loading="eager"
+          />
+          <p>
+            <a href={src} target="_blank" rel="noreferrer">
+              Open the PDF you sent
+            </a>
+          </p>
+        </>
+      ) : image.contentType === "application/pdf" ? (
         <p>
           <a href={src} target="_blank" rel="noreferrer">
             Open the PDF you sent

@@ -1,4 +1,5 @@
 import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
+import { fieldConfidence, type RxAnalysis } from "~/models/rx-analysis";
 import type { RxImageRow, RxImageView } from "../prescriptions/rx-images.server";
 import { imageView } from "../prescriptions/rx-images.server";
 
@@ -49,3 +50,56 @@ export function imageBytesResponse(image: Pick<RxImageRow, "contentType" | "file
 
 /** Stored files' policy: a sandbox (no scripts, no forms, an opaque origin), and nothing loaded from anywhere. */
 export const STORED_FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+/** The paths of every field an analysis holds ("OD.sphere", "patient.firstName", "prescriber.npi", "issueDate"). */
+function foundPaths(analysis: RxAnalysis): string[] {
+  const present = (value: unknown) => typeof value === "string" && value.trim() !== "";
+  const paths: string[] = [];
+  for (const [eye, values] of Object.entries(analysis.prescription)) {
+    for (const [name, value] of Object.entries(values ?? {})) if (present(value)) paths.push(`${eye}.${name}`);
+  }
+  for (const [name, value] of Object.entries(analysis.patient)) if (present(value)) paths.push(`patient.${name}`);
+  for (const [name, value] of Object.entries(analysis.prescriber ?? {}))
+    if (present(value)) paths.push(`prescriber.${name}`);
+  if (present(analysis.expirationDate)) paths.push("expirationDate");
+  if (present(analysis.issueDate)) paths.push("issueDate");
+  return paths;
+}
+
+/**
+ * analyzeRxImage's answer (spec 2 §7: `{ prescription, patient }`): the per-eye values (brand included), the patient,
+ * the expiration and issue dates, the prescriber (name, clinic, phone, licence, NPI), whether it is a glasses-only
+ * prescription, and the reader's confidence (0–1) of every field returned, keyed by its path.
+ */
+export function analysisJson(analysis: RxAnalysis, correlationId: string) {
+  const confidence = Object.fromEntries(foundPaths(analysis).map((path) => [path, fieldConfidence(analysis, path)]));
+  return {
+    prescription: analysis.prescription,
+    patient: analysis.patient,
+    expirationDate: analysis.expirationDate ?? null,
+    issueDate: analysis.issueDate ?? null,
+    prescriber: {
+      name: analysis.prescriber?.name ?? null,
+      clinicName: analysis.prescriber?.clinicName ?? null,
+      phone: analysis.prescriber?.phone ?? null,
+      license: analysis.prescriber?.license ?? null,
+      npi: analysis.prescriber?.npi ?? null,
+    },
+    spectaclesOnly: analysis.spectaclesOnly === true,
+    confidence,
+    correlationId,
+  };
+}
+
+/** A PDF's page image (PNG, drawn at upload): private, never sniffed, inline. */
+export function pageImageResponse(bytes: Buffer): Response {
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Length": String(bytes.length),
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": 'inline; filename="prescription-page.png"',
+    },
+  });
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { awaitsPrescription } from "~/models/file-type";
 import { orderDetailsPath, orderNextSteps } from "~/models/order-status";
 import { orderPrescriptionStatus } from "~/models/prescriptions";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
@@ -7,6 +8,7 @@ import type { Transaction } from "../db/client.server";
 import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "../db/schema";
 import { orderDetails } from "../orders/order-history.server";
 import { recordGroupPrescription } from "../prescriptions/prescription-records.server";
+import { UPLOAD_LINK_DAYS, uploadLinkUrl } from "../prescriptions/upload-links.server";
 import { queueVerifications } from "../prescriptions/verification.server";
 import { createSubscriptionsForOrder } from "../subscriptions/subscriptions.server";
 import { paymentKey, type OrderPlan } from "./order-plan";
@@ -251,14 +253,19 @@ async function writeConfirmation(
 ) {
   const details = await orderDetails(tx, order.customerId, order.orderNumber);
   if (!details) throw new Error(`order ${order.orderNumber} not readable in its own transaction`);
-  await services.email.send(
-    orderConfirmationEmail({
-      to: plan.customer.email,
-      firstName: plan.customer.firstName,
-      order: details,
-      orderLink: `${services.config.siteUrl}${orderDetailsPath(order.orderNumber)}`,
-      nextSteps: orderNextSteps(details.groups.map((group) => group.prescriptionStatus)),
-    }),
-    { db: tx },
-  );
+  const now = new Date();
+  const message = orderConfirmationEmail({
+    to: plan.customer.email,
+    firstName: plan.customer.firstName,
+    order: details,
+    orderLink: `${services.config.siteUrl}${orderDetailsPath(order.orderNumber)}`,
+    nextSteps: orderNextSteps(details.groups.map((group) => group.prescriptionStatus)),
+    // Signed, so a guest can send the prescription from the e-mail on any browser (upload-links.server.ts).
+    uploadLink: uploadLinkUrl(services.config.siteUrl, services.config.sessionSecrets, order.orderNumber, now),
+  });
+  const statuses = details.groups.map((group) => group.prescriptionStatus);
+  const secretExpiresAt = awaitsPrescription(statuses)
+    ? { secretExpiresAt: new Date(now.getTime() + UPLOAD_LINK_DAYS * 86_400_000) }
+    : {};
+  await services.email.send({ ...message, ...secretExpiresAt }, { db: tx });
 }

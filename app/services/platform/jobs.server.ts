@@ -8,8 +8,12 @@ import { recoverPendingOrders } from "../checkout/order-confirmation.server";
 import { syncOpenExamVouchers, type OpenSyncSummary } from "../exams/exam-sync.server";
 import { runVerificationPass, type VerificationSummary } from "../prescriptions/verification.server";
 import { expireUnlinkedRxImages } from "../prescriptions/rx-image-expiry.server";
+import { rxReadingJob } from "../prescriptions/rx-reading.server";
+import { registerReadingSender } from "../prescriptions/rx-reading-queue.server";
 import type { AppServices } from "./context.server";
 import { startJobQueue, type JobQueue, type QueueTiming } from "./queue.server";
+import { createImageStore } from "../adapters/image-storage/index.server";
+import { createPrescriptionReader } from "../adapters/ocr/index.server";
 
 /**
  * The background jobs: reorder reminders and due auto-reorders (issue 7), and the e-mail outbox (deliver what is
@@ -69,6 +73,7 @@ export const JOB_QUEUES = {
   exams: "exams",
   verification: "verification",
   rxImageExpiry: "rx-image-expiry",
+  rxReading: "rx-reading",
 } as const;
 
 /**
@@ -84,7 +89,13 @@ export function everyMinutesCron(minutes: number): string | null {
   return hours >= 24 ? "0 0 * * *" : hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
 }
 
-export type JobServices = JobRunServices & Pick<AppServices, "database" | "imageStore">;
+/**
+ * The image store and the prescription reader are the server's when it has them; a worker process of its own
+ * (`npm run worker`) gets them made here, from the same configuration.
+ */
+export type JobServices = JobRunServices &
+  Pick<AppServices, "database"> &
+  Partial<Pick<AppServices, "imageStore" | "rxReader">>;
 
 /**
  * Starts the store's jobs on the queue: the outbox, payment recovery, the exam sync and prescription verification every
@@ -97,6 +108,13 @@ export async function startJobs(
   services: JobServices,
   options: { work: boolean; timing?: QueueTiming },
 ): Promise<JobQueue> {
+  const ownReader = services.rxReader ? null : createPrescriptionReader(services.config, services.logger);
+  const reading = {
+    db: services.db,
+    logger: services.logger,
+    imageStore: services.imageStore ?? createImageStore(services.config, services.db),
+    rxReader: services.rxReader ?? ownReader!,
+  };
   const queue = await startJobQueue(
     services.database,
     [
@@ -145,15 +163,29 @@ export async function startJobs(
         cron: "17 * * * *",
         expireInSeconds: 15 * 60,
         retryLimit: 3,
-        handler: () => expireUnlinkedRxImages(services),
+        handler: () => expireUnlinkedRxImages(reading),
+      },
+      {
+        // Uploaded prescriptions read off the request (decision 46): a job per image, woken by its upload (one per
+        // image: the image is the singleton key), and every minute a sweep for readings whose job was lost.
+        name: JOB_QUEUES.rxReading,
+        cron: "* * * * *",
+        expireInSeconds: 3 * 60,
+        retryLimit: 2,
+        handler: (job) => rxReadingJob(reading, job.data),
       },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },
   );
+  const unregisterReading = registerReadingSender((imageId) =>
+    queue.send(JOB_QUEUES.rxReading, { imageId }, { singletonKey: imageId }),
+  );
   return {
     send: queue.send,
     async stop() {
+      unregisterReading();
       await queue.stop();
+      await ownReader?.close();
       await services.email.idle();
     },
   };

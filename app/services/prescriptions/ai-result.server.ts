@@ -2,16 +2,25 @@ import {
   aiCandidates,
   appliesOn,
   hasPrescription,
+  parseAnalysis,
   patientToStore,
   usableEyes,
   type AiGroupLine,
 } from "~/models/ai-result";
 import type { Eye } from "~/models/line-item-group";
 import type { RxAnalysis } from "~/models/rx-analysis";
+import {
+  confidentSelection,
+  readingPhase,
+  readingView,
+  type ReadingPhase,
+  type ReadingView,
+} from "~/models/rx-reading";
 import { matchSku } from "../catalog/catalog.server";
 import { setGroupPatient, stepGroup } from "../checkout/group-steps.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../platform/logger.server";
+import type { RxImageRow } from "./rx-images.server";
 
 /**
  * AI result handling on the server (spec 2 §4; the rules are in models/ai-result.ts): the read patient's name onto
@@ -57,4 +66,38 @@ export async function aiPrefill(
     if (sku?.isActive) found[candidate.eye] = candidate.parameters;
   }
   return usableEyes(input.lines, found);
+}
+
+/** What an uploaded image's reading is now, for its pages: still running, read (with what was read), or not. */
+export function readingOfImage(
+  row: Pick<RxImageRow, "readingState" | "createdAt" | "analysis">,
+  now: Date = new Date(),
+): { phase: ReadingPhase; analysis: RxAnalysis | null; view: ReadingView | null } {
+  const analysis = parseAnalysis(row.analysis);
+  const usable = !!analysis && (hasPrescription(analysis) || analysis.spectaclesOnly === true);
+  const phase = readingPhase(row, usable, now);
+  return {
+    phase,
+    analysis: phase === "read" ? analysis : null,
+    view: phase === "read" ? readingView(analysis!) : null,
+  };
+}
+
+/**
+ * The prescription form's pre-fill from a finished reading (spec 2 §4, as `aiPrefill`), keeping only what the reader
+ * is confident of; the parameters read without confidence are left for the shopper and named in `toCheck`.
+ */
+export async function confidentPrefill(
+  db: Database,
+  input: { page: string; analysis: RxAnalysis | null; lines: readonly AiGroupLine[] },
+): Promise<{ prefill: Partial<Record<Eye, Record<string, string>>>; toCheck: Partial<Record<Eye, string[]>> }> {
+  const found = await aiPrefill(db, input);
+  const prefill: Partial<Record<Eye, Record<string, string>>> = {};
+  const toCheck: Partial<Record<Eye, string[]>> = {};
+  for (const [eye, selected] of Object.entries(found) as Array<[Eye, Record<string, string>]>) {
+    const split = confidentSelection(input.analysis!, eye, selected);
+    prefill[eye] = split.selected;
+    if (split.toCheck.length > 0) toCheck[eye] = split.toCheck;
+  }
+  return { prefill, toCheck };
 }

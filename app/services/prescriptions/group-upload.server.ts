@@ -3,7 +3,7 @@ import { STEP_MESSAGES } from "~/models/funnel-steps";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
 import type { Database, Executor } from "../db/client.server";
-import { lineItemGroups, lineItems } from "../db/schema";
+import { lineItemGroups, lineItems, rxImages } from "../db/schema";
 import {
   rxImageFor,
   uploadRxImage,
@@ -92,8 +92,11 @@ export async function attachImageToGroup(
   try {
     return await withCartLock(db, input.cartId, async (tx) => {
       if (!(await lockedLensGroup(tx, input.cartId, input.groupId))) return { status: "not-found" } as const;
-      await attachInTransaction(tx, input.groupId, image);
-      return { status: "saved", image } as const;
+      // Read again under the lock: its queued reading may have finished since (a new classification, an analysis).
+      const [current] = await tx.select().from(rxImages).where(eq(rxImages.id, image.id)).for("update");
+      if (!current) return { status: "not-found" } as const;
+      await attachInTransaction(tx, input.groupId, current);
+      return { status: "saved", image: current } as const;
     });
   } catch (error) {
     if (error instanceof CartNotFoundError) return { status: "not-found" };

@@ -1,10 +1,20 @@
 import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
-import { DELETED_CODE, isOrderNumberShaped } from "~/models/order-status";
+import { DELETED_CODE, isOrderNumberShaped, orderDetailsPath } from "~/models/order-status";
 import { RECAPTURE_PRESCRIPTION_STATUSES, RECAPTURE_STATUS_CODES } from "~/models/recapture";
 import type { Executor } from "../db/client.server";
 import { orderGroups, orders, prescriptions } from "../db/schema";
 import { completeRecapture, resumeHeldOrder } from "../exams/recapture.server";
-import { uploadRxImage, type ImageServices, type ImageViewer, type UploadOutcome } from "./rx-images.server";
+import type { Visitor } from "../platform/context.server";
+import { journeyOf } from "../checkout/funnel.server";
+import { rxImages } from "../db/schema";
+import { linkProvenOrders } from "./upload-links.server";
+import {
+  uploadRxImage,
+  type ImageServices,
+  type ImageViewer,
+  type RxImageRow,
+  type UploadOutcome,
+} from "./rx-images.server";
 
 /**
  * The prescription for a placed order that waits for it (upload-rx?oid=, and POST api/images with an orderNumber):
@@ -18,10 +28,23 @@ export const ORDER_UPLOAD_MESSAGES = {
   notWaiting: "We already have the prescription for this order. We'll contact you if we need anything else.",
 } as const;
 
-/** Who may upload for an order: its customer, or the browser session that placed it (as thank-you?oid= allows). */
+/**
+ * Who may upload for an order: its customer, the browser session that placed it (as thank-you?oid= allows), or one
+ * that opened the order e-mail's signed upload link (upload-links.server.ts).
+ */
 export interface OrderViewer {
   customerId: number | null;
   placedOrderNumbers: readonly string[];
+}
+
+export function orderViewerOf(visitor: Pick<Visitor, "customer" | "session">): OrderViewer {
+  return {
+    customerId: visitor.customer?.id ?? null,
+    placedOrderNumbers: [
+      ...(journeyOf(visitor.session).placedOrderNumbers ?? []),
+      ...linkProvenOrders(visitor.session),
+    ],
+  };
 }
 
 export interface UploadOrder {
@@ -118,4 +141,26 @@ export async function uploadForOrder(
       }
     },
   });
+}
+
+/** An image sent for the order (the caller has checked that the viewer may see the order), or null. */
+export async function imageOfOrder(db: Executor, orderId: number, imageId: string): Promise<RxImageRow | null> {
+  const [row] = await db
+    .select()
+    .from(rxImages)
+    .where(and(eq(rxImages.id, imageId), eq(rxImages.orderId, orderId)));
+  return row ?? null;
+}
+
+/**
+ * Where this browser sees the order: its customer's order page, the thank-you page for the browser that placed it,
+ * or nowhere (a browser that only opened the e-mailed upload link may send the prescription, not read the order).
+ */
+export function orderPageFor(
+  visitor: Pick<Visitor, "customer" | "session">,
+  order: Pick<UploadOrder, "orderNumber" | "customerId">,
+): string | null {
+  if (visitor.customer && visitor.customer.id === order.customerId) return orderDetailsPath(order.orderNumber);
+  const placedHere = (journeyOf(visitor.session).placedOrderNumbers ?? []).includes(order.orderNumber);
+  return placedHere ? `/thank-you?oid=${encodeURIComponent(order.orderNumber)}` : null;
 }

@@ -57,7 +57,7 @@ async function expireBatch(db: Database, cutoff: Date, now: Date) {
           lt(rxImages.createdAt, cutoff),
         ),
       )
-      .returning({ id: rxImages.id, storageKey: rxImages.storageKey });
+      .returning({ id: rxImages.id, storageKey: rxImages.storageKey, pageImageKey: rxImages.pageImageKey });
     if (rows.length === 0) return { rows, groupsCleared: 0 };
     const groups = await tx
       .update(lineItemGroups)
@@ -86,6 +86,8 @@ export async function expireUnlinkedRxImages(
     for (const row of rows) {
       try {
         await services.imageStore.delete(row.storageKey);
+        // A PDF's drawn page (decision 46) goes with it.
+        if (row.pageImageKey) await services.imageStore.delete(row.pageImageKey);
         summary.deleted++;
       } catch {
         summary.bytesLeft++;

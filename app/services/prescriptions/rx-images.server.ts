@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { hasPrescription } from "~/models/ai-result";
 import {
   MAX_UPLOAD_BYTES,
   rxImageFileName,
@@ -10,17 +9,19 @@ import {
   type AcceptedFileType,
 } from "~/models/file-type";
 import { isImageClassification, type ImageClassification } from "~/models/funnel";
-import type { RxAnalysis } from "~/models/rx-analysis";
+import type { ReadingState } from "~/models/rx-reading";
 import type { AppServices, Visitor } from "../platform/context.server";
 import type { Executor, Transaction } from "../db/client.server";
 import { lineItemGroups, rxImages } from "../db/schema";
 import type { StoreSession } from "../platform/session.server";
 import { processUpload, ShrinkError } from "./image-processing.server";
 import { checkUploadAllowed } from "./upload-limits.server";
+import { queueReading } from "./rx-reading-queue.server";
 
 /**
  * Uploaded prescription images (spec 2 §3 Image upload, §4 Prescription upload): checked by their bytes, shrunk,
- * read by the prescription reader, stored (bytes in the image store, the row in rx_images), read back and deleted —
+ * classified by the reader's quick look (`inspect`), stored (bytes in the image store, the row in rx_images) with
+ * their reading queued (rx-reading.server.ts, decision 46), read back and deleted —
  * only by their owner. Images are health data: their names and bytes are never logged, and anyone but the owner gets
  * the same answer as for an image that does not exist.
  *
@@ -102,11 +103,14 @@ export interface RxImageView {
   width: number | null;
   height: number | null;
   classification: ImageClassification | null;
+  /** A PDF's first page as an image (served at rx-images/:id/page), or null. */
+  pageImage: { width: number | null; height: number | null } | null;
   uploadedAt: string;
 }
 
 export function imageView(row: RxImageRow): RxImageView {
   return {
+    pageImage: row.pageImageKey ? { width: row.pageImageWidth, height: row.pageImageHeight } : null,
     rxImageId: row.id,
     fileName: row.fileName,
     originalFileName: row.originalFileName,
@@ -119,7 +123,7 @@ export function imageView(row: RxImageRow): RxImageView {
   };
 }
 
-/** An upload checked, shrunk and read, ready to store. */
+/** An upload checked, shrunk and classified, ready to store; its reading is queued once it is stored. */
 export interface PreparedImage {
   type: AcceptedFileType;
   stored: "jpeg" | "pdf";
@@ -129,17 +133,26 @@ export interface PreparedImage {
   height: number | null;
   originalFileName: string;
   classification: ImageClassification | null;
-  analysis: RxAnalysis | null;
+  /** A PDF's first page drawn as a PNG by the reader's quick look; null otherwise. */
+  pageImage: { bytes: Buffer; width: number; height: number } | null;
+  /** Pending (the reading is queued) or skipped (a photo of a person: nothing to read). */
+  readingState: Extract<ReadingState, "pending" | "skipped">;
 }
 
 export type Prepared = { ok: true; image: PreparedImage } | { ok: false; message: string };
 
-/** How long the reader may take (spec 2 §7: 30 s); past it the upload goes on without a reading. */
+/** How long the reader may take to read (spec 2 §7: 30 s); past it the upload stays usable, without a reading. */
 export const READER_TIMEOUT_MS = 30_000;
+/**
+ * How long the upload request waits for the reader's quick look (classification, a PDF's page). It is meant to take
+ * well under 1.5 s; past this the upload is stored unclassified and the queued reading classifies it.
+ */
+export const INSPECT_TIMEOUT_MS = 10_000;
 
 /**
  * An uploaded file as the store keeps it: an accepted type by its bytes, within the limit, shrunk (images) or as it
- * came (PDFs), then read. A file it cannot take gives the shopper's message; nothing is stored either way.
+ * came (PDFs), then classified by the reader's quick look (no full read on the request: that is the queued job's).
+ * A file it cannot take gives the shopper's message; nothing is stored either way.
  */
 export async function prepareUpload(
   services: Pick<ImageServices, "rxReader" | "logger">,
@@ -157,24 +170,21 @@ export async function prepareUpload(
     if (error instanceof ShrinkError) return { ok: false, message: error.shopperMessage ?? UPLOAD_MESSAGES.shrink };
     throw error;
   }
-  const reading = await services.rxReader
-    .read(
+  const inspection = await services.rxReader
+    .inspect(
       { bytes: processed.bytes, contentType: processed.contentType },
-      { timeoutMs: READER_TIMEOUT_MS, correlationId },
+      { timeoutMs: INSPECT_TIMEOUT_MS, correlationId },
     )
     .catch((error: unknown) => {
-      // The reader promises not to throw; if it does, the upload still goes through, unread.
+      // The reader promises not to throw; if it does, the upload still goes through, unclassified.
       services.logger.warn({ err: error instanceof Error ? error.name : "unknown" }, "prescription reader failed");
       return null;
     });
-  // Spec 2 §4: a PDF has no classification; the analysis is kept for a prescription, a lens box or a PDF, and reset
-  // for anything else (a person, another picture).
+  // Spec 2 §4: a PDF has no classification.
   const classification =
-    processed.stored === "pdf" || !reading || !isImageClassification(reading.classification)
+    processed.stored === "pdf" || !inspection || !isImageClassification(inspection.classification)
       ? null
-      : reading.classification;
-  const readable = processed.stored === "pdf" || classification === "Prescription" || classification === "Box";
-  const analysis = readable && reading?.analysis && hasPrescription(reading.analysis) ? reading.analysis : null;
+      : inspection.classification;
   return {
     ok: true,
     image: {
@@ -186,7 +196,9 @@ export async function prepareUpload(
       height: processed.height,
       originalFileName: sanitizeFileName(file.fileName),
       classification,
-      analysis,
+      pageImage: processed.stored === "pdf" ? (inspection?.pageImage ?? null) : null,
+      // A photo of a person holds no prescription to read (the spec resets its analysis); everything else is read.
+      readingState: classification === "Human" ? "skipped" : "pending",
     },
   };
 }
@@ -224,7 +236,14 @@ export async function storeRxImage(
   const now = options.now ?? new Date();
   const id = newImageId();
   const storageKey = newStorageKey();
+  const pageImageKey = prepared.pageImage ? newStorageKey() : null;
   await imageStore.put(storageKey, prepared.bytes, prepared.contentType);
+  if (pageImageKey) {
+    await imageStore.put(pageImageKey, prepared.pageImage!.bytes, "image/png").catch(async (error: unknown) => {
+      await imageStore.delete(storageKey).catch(() => undefined);
+      throw error;
+    });
+  }
   const transaction = options.transaction ?? ((work) => db.transaction(work));
   try {
     const row = await transaction(async (tx) => {
@@ -243,8 +262,12 @@ export async function storeRxImage(
           width: prepared.width,
           height: prepared.height,
           classification: prepared.classification,
-          analysis: prepared.analysis as unknown as Record<string, unknown> | null,
+          analysis: null,
           storageKey,
+          pageImageKey,
+          pageImageWidth: prepared.pageImage?.width ?? null,
+          pageImageHeight: prepared.pageImage?.height ?? null,
+          readingState: prepared.readingState,
           createdAt: now,
           updatedAt: now,
         })
@@ -255,9 +278,12 @@ export async function storeRxImage(
     logger.info({ rxImageId: row.id, stored: prepared.stored }, "prescription image stored");
     return row;
   } catch (error) {
-    await imageStore.delete(storageKey).catch(() => {
-      logger.warn({ stored: prepared.stored }, "prescription image bytes left without a row");
-    });
+    for (const key of [storageKey, pageImageKey]) {
+      if (!key) continue;
+      await imageStore.delete(key).catch(() => {
+        logger.warn({ stored: prepared.stored }, "prescription image bytes left without a row");
+      });
+    }
     throw error;
   }
 }
@@ -315,9 +341,12 @@ export async function deleteRxImage(
     return true;
   });
   if (!deleted) return "linked";
-  await services.imageStore.delete(image.storageKey).catch(() => {
-    services.logger.warn({ rxImageId: image.id }, "prescription image bytes left after its row was deleted");
-  });
+  for (const key of [image.storageKey, image.pageImageKey]) {
+    if (!key) continue;
+    await services.imageStore.delete(key).catch(() => {
+      services.logger.warn({ rxImageId: image.id }, "prescription image bytes left after its row was deleted");
+    });
+  }
   return "deleted";
 }
 
@@ -370,12 +399,12 @@ export async function linkGroupImageToOrder(
   return rows.length > 0;
 }
 
-export type UploadOutcome =
-  { ok: true; image: RxImageRow; analysis: RxAnalysis | null } | { ok: false; message: string; status?: 413 | 429 };
+export type UploadOutcome = { ok: true; image: RxImageRow } | { ok: false; message: string; status?: 413 | 429 };
 
 /**
- * One upload from start to end: checked, shrunk, read and stored (with its link, when given). The shopper's message
- * when the file can't be taken or the link is refused; nothing is stored then.
+ * One upload from start to end: checked, shrunk, classified and stored (with its link, when given), its reading
+ * queued once the row is committed. The shopper's message when the file can't be taken or the link is refused;
+ * nothing is stored then.
  */
 export async function uploadRxImage(
   services: ImageServices,
@@ -389,9 +418,22 @@ export async function uploadRxImage(
   if (!prepared.ok) return prepared;
   try {
     const image = await storeRxImage(services, prepared.image, options);
-    return { ok: true, image, analysis: prepared.image.analysis };
+    if (image.readingState === "pending") await queueReading(services.logger, image.id);
+    return { ok: true, image };
   } catch (error) {
     if (error instanceof UploadLinkRefused) return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/** An image's page image (a PDF's first page as PNG) for the viewer, or null. */
+export async function readRxPageImage(
+  services: Pick<ImageServices, "db" | "imageStore" | "logger">,
+  imageId: string,
+  viewer: ImageViewer,
+): Promise<{ image: RxImageRow; bytes: Buffer } | null> {
+  const image = await rxImageFor(services.db, imageId, viewer);
+  if (!image?.pageImageKey) return null;
+  const stored = await services.imageStore.get(image.pageImageKey);
+  return stored ? { image, bytes: stored.bytes } : null;
 }

@@ -67,6 +67,40 @@ const imageMetadataSchema = z.object({
   uploadedAt: isoDateTime,
 });
 
+const eyeReadingSchema = z
+  .object({
+    sphere: z.string(),
+    cylinder: z.string(),
+    axis: z.string(),
+    add: z.string(),
+    baseCurve: z.string(),
+    diameter: z.string(),
+    color: z.string(),
+    brand: z.string(),
+  })
+  .partial();
+
+/** analyzeRxImage's answer (images.server.ts `analysisJson`). */
+const analysisAnswerSchema = z.object({
+  prescription: z
+    .object({ OD: eyeReadingSchema, OS: eyeReadingSchema, unknownEye1: eyeReadingSchema })
+    .partial()
+    .describe("Per eye: OD right, OS left, unknownEye1 an eye read without its side."),
+  patient: z.looseObject({ firstName: z.string().optional(), lastName: z.string().optional() }),
+  expirationDate: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  prescriber: z.object({
+    name: z.string().nullable(),
+    clinicName: z.string().nullable(),
+    phone: z.string().nullable(),
+    license: z.string().nullable().describe("State licence number as printed."),
+    npi: z.string().nullable().describe("The prescriber's 10-digit NPI."),
+  }),
+  spectaclesOnly: z.boolean().describe("A glasses prescription without contact lens values."),
+  confidence: z.record(z.string(), z.number().min(0).max(1)),
+  correlationId: z.string(),
+});
+
 const eyeProduct = z.object({ productId: z.number().int(), upc: z.string(), quantity: z.number().int() }).nullable();
 
 const walletSummarySchema = z.object({
@@ -125,7 +159,10 @@ export const operations: ApiOperation[] = [
     bodyContentType: "multipart/form-data",
     responses: {
       201: {
-        description: "The stored image.",
+        description:
+          "The stored image, classified by a quick look (Box, Human, Other, Prescription; null for a PDF or when the " +
+          "reader could not tell). The full reading runs afterwards as a job: a reading may still reclass the image, " +
+          "and what it read shows on the upload-success page.",
         schema: z.object({
           items: z.array(
             z.object({
@@ -199,8 +236,11 @@ export const operations: ApiOperation[] = [
     body: analyzeRxImageSchema,
     responses: {
       200: {
-        description: "The reading, or null.",
-        schema: z.object({ prescription: z.unknown(), patient: z.unknown(), correlationId: z.string() }).nullable(),
+        description:
+          "The reading, or null. Every field found, with the reader's confidence of each (0–1, keyed by its path: " +
+          '"OD.sphere", "patient.lastName", "prescriber.npi", "expirationDate"); fields at 0.8 or above are the ones ' +
+          "the store pre-fills.",
+        schema: analysisAnswerSchema.nullable(),
       },
       ...errors({ 400: "Input it can't take.", 413: "Too large.", 429: "Past 20 readings in 10 minutes." }),
     },

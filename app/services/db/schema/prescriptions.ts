@@ -100,10 +100,28 @@ export const rxImages = pgTable(
     /** The reader's result (spec: AI analysis result), null when it found no prescription or did not run. */
     analysis: jsonb("analysis").$type<Record<string, unknown> | null>(),
     storageKey: text("storage_key").notNull(),
+    /** A PDF's first page drawn as a PNG (what staff and the shopper see in place of the PDF); null otherwise. */
+    pageImageKey: text("page_image_key"),
+    pageImageWidth: integer("page_image_width"),
+    pageImageHeight: integer("page_image_height"),
+    /**
+     * The queued reading (decision 46): pending → reading → read, failed or timed-out; skipped when there is nothing
+     * to read (a photo of a person). `readingStartedAt` is the running job's claim (a lease: a job that died is taken
+     * over after it), `readingAttempts` how many claims there were.
+     */
+    readingState: text("reading_state").notNull().default("read"),
+    readingStartedAt: timestamp("reading_started_at", { withTimezone: true }),
+    readingAttempts: integer("reading_attempts").notNull().default(0),
+    readAt: timestamp("read_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     index("rx_images_customer_idx").on(table.customerId),
+    index("rx_images_reading_idx").on(table.readingState, table.createdAt),
+    check(
+      "rx_images_reading_state_check",
+      sql`${table.readingState} in ('pending', 'reading', 'read', 'failed', 'timed-out', 'skipped')`,
+    ),
     index("rx_images_order_idx").on(table.orderId),
     index("rx_images_prescription_idx").on(table.prescriptionId),
     check(
