@@ -99,6 +99,7 @@ export function pageImageResponse(bytes: Buffer): Response {
       "Content-Length": String(bytes.length),
       "Cache-Control": PRIVATE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": STORED_FILE_CSP,
       "Content-Disposition": 'inline; filename="prescription-page.png"',
     },
   });
