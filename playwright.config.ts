@@ -83,6 +83,9 @@ export const webServer = {
     LOG_LEVEL: "warn",
     // The tests' seeded starting states (tests/e2e/seed.ts).
     E2E_FIXTURES: "true",
+    // Each test's browser says it is its own client (X-Forwarded-For, tests/e2e/fixtures.ts), as one proxy hop would:
+    // the per-address limits (uploads, sign-in) then count per shopper, not per whole run.
+    TRUST_PROXY: "1",
     ...(process.env.E2E_DATABASE_URL
       ? { DATABASE_URL: process.env.E2E_DATABASE_URL, WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1" }
       : {}),

@@ -1,9 +1,28 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
-export { expect, test };
+export { expect };
+
+/** A client address of the test's own (10.x.y.z), the same for its retries' pages and different between tests. */
+export function testClientAddress(info: Pick<TestInfo, "testId" | "retry">): string {
+  const digest = createHash("sha256").update(`${info.testId}:${info.retry}`).digest();
+  return `10.${digest[0]}.${digest[1]}.${digest[2]}`;
+}
+
+/**
+ * Every test's browser context comes to the server as a client of its own, through the one proxy hop the e2e server
+ * trusts (TRUST_PROXY=1 in playwright.config.ts): the per-address limits (20 uploads an hour, the sign-in limits)
+ * then hold per test, as they would per shopper, rather than for the whole run from 127.0.0.1.
+ */
+export const test = base.extend({
+  context: async ({ context }, provide, testInfo) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": testClientAddress(testInfo) });
+    await provide(context);
+  },
+});
 
 /** The phone number the shell links to (app/models/site.ts). */
 export const PHONE_HREF = "tel:+18002668228";
