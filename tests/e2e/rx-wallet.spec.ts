@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expiringHeadline, formatPrescriptionDate } from "../../app/models/prescriptions";
 import { addDays, businessToday } from "../../app/models/subscription";
@@ -12,6 +14,8 @@ import { seedCustomer, toricOrder } from "./seed";
 // header, with the badge; deleting the copy (confirmed as a second step) takes it away. Every test is a new customer,
 // whose order is seeded (tests/e2e/seed.ts); typing a prescription on the product page is prescription-upload's and
 // checkout's.
+
+const FIXTURES = path.join(process.cwd(), "tests/fixtures/rx");
 
 /** The wallet's prescription cards. */
 function walletCards(page: Page): Locator {
@@ -121,6 +125,35 @@ test.describe("the prescription wallet (decision 23)", () => {
     await expect(toastMessage(page)).toHaveText("Prescription deleted, with its images.");
     await expect(walletCards(page)).toHaveCount(1);
     await expect(reminder(page)).toHaveCount(0);
+  });
+
+  test("a prescription uploaded from the account waits in the wallet under 'Prescription Uploaded'; Delete removes it", async ({
+    page,
+  }) => {
+    await seedCustomer(page, { label: "wallet-upload" });
+    await page.goto("/upload-rx");
+    await waitForHydration(page);
+    await page.getByLabel("Photo or scan of your prescription").setInputFiles({
+      name: "my-prescription.png",
+      mimeType: "image/png",
+      buffer: fs.readFileSync(path.join(FIXTURES, "prescription-clean.png")),
+    });
+    await page.getByRole("button", { name: "Upload prescription" }).click();
+    await expect(page).toHaveURL(/\/upload-success/);
+
+    await page.goto("/account/prescriptions");
+    const uploads = page.getByTestId("wallet-uploads");
+    await expect(uploads.getByRole("heading", { level: 2 })).toHaveText("Prescription Uploaded");
+    await expect(uploads.getByTestId("wallet-upload")).toHaveCount(1);
+    await expect(uploads).toContainText("my-prescription.png");
+    await expect(uploads).toContainText("Waiting for review");
+    await expect(page.getByTestId("wallet-empty")).toHaveCount(0);
+
+    await waitForHydration(page);
+    await uploads.getByRole("button", { name: "Delete my-prescription.png" }).click();
+    await expect(toastMessage(page)).toHaveText("Uploaded prescription deleted.");
+    await expect(page.getByTestId("wallet-uploads")).toHaveCount(0);
+    await expect(page.getByTestId("wallet-empty")).toContainText("You have no saved prescriptions yet.");
   });
 
   test("signed out, the wallet opens the sign-in dialog", async ({ page }) => {
