@@ -150,9 +150,15 @@ export interface ReaderParts {
 export function createTesseractReader(pool: OcrPool, logger: Logger, parts: ReaderParts = {}): TesseractReader {
   const pixels = parts.pixels ?? defaultPixelPool();
   const ownsPixels = parts.pixels !== undefined;
+  // Each inspect has one band queued at a time; a burst of uploads waits its turn within inspect's time limit.
   const quickOcr =
     parts.quickOcr ??
-    createOcrPool({ workers: 1, model: QUICK_MODEL_FOLDER, parameters: { tessedit_pageseg_mode: PSM.AUTO } });
+    createOcrPool({
+      workers: 1,
+      maxQueue: 32,
+      model: QUICK_MODEL_FOLDER,
+      parameters: { tessedit_pageseg_mode: PSM.AUTO },
+    });
 
   /** The upload's type by its bytes (a name or a content type can lie), then decoded if it is a HEIC. */
   async function decodable(
@@ -292,7 +298,6 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       reading = await withTimeout(readOnce(input, { correlationId, timeoutMs }, timings, details), timeoutMs);
       outcome = reading.analysis ? "read" : "empty";
     } catch (error) {
-      if (process.env.RX_DEBUG) console.error(error);
       outcome = outcomeOf(error);
     }
     const ms = Math.round(performance.now() - started);
