@@ -240,13 +240,15 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     const bands: Buffer[] = [];
     for (let top = 0; top < height; top += bandHeight) {
       const from = Math.max(0, top - overlap);
-      const to = Math.min(height, top + bandHeight);
+      // A remainder under half a band joins this one (a sliver of a band only makes tesseract complain).
+      const to = height - (top + bandHeight) < bandHeight / 2 ? height : top + bandHeight;
       bands.push(
         Buffer.concat([
           Buffer.from(`P5\n${width} ${to - from}\n255\n`, "ascii"),
           prepared.pgm.subarray(pixelsStart + from * width, pixelsStart + to * width),
         ]),
       );
+      if (to === height) break;
     }
     const started = performance.now();
     const texts: string[] = [];
