@@ -26,7 +26,7 @@ export const TARGET_LINE = 42;
 
 export type PrepareProfile = "full" | "quick";
 
-const PROFILES: Record<PrepareProfile, { greySide: number; targetLine: number; maxOcrPixels: number }> = {
+export const PROFILES: Record<PrepareProfile, { greySide: number; targetLine: number; maxOcrPixels: number }> = {
   full: { greySide: 3000, targetLine: TARGET_LINE, maxOcrPixels: 7_000_000 },
   quick: { greySide: 1400, targetLine: 26, maxOcrPixels: 1_200_000 },
 };

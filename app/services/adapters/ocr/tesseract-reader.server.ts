@@ -7,7 +7,7 @@ import type { RxAnalysis, RxReading } from "~/models/rx-analysis";
 import { parseRxText, type RxTextKind } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
 import { decodeHeic, type RawImage } from "./heic.server";
-import { ImageSizeError, type PreparedImage, prepareImage, sniffType } from "./ocr-image.server";
+import { ImageSizeError, type PreparedImage, PROFILES, prepareImage, sniffType } from "./ocr-image.server";
 import { MIN_TEXT_CHARACTERS, pdfTextCharacters, pdfToOcrPage } from "./pdf-text.server";
 import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
 import type { PrescriptionReader, RxInspection } from "./prescription-reader";
@@ -36,7 +36,7 @@ export const INSPECT_TIMEOUT_MS = 5_000;
 export const QUICK_BUDGET_MS = 600;
 /** The quick pass stops when the leading class leads the next by this much evidence. */
 const DECISIVE_MARGIN = 3;
-/** A band of the quick image: about this many text lines (26 px, spaced ~1.7). */
+/** A band of the quick image: about this many text lines (spaced ~1.7 line heights). */
 const BAND_LINES = 10;
 /** A PDF's first page as shown to staff and the shopper, and as read when it is a scan. */
 const PAGE_IMAGE = { width: 1400, maxPixels: 3_000_000 };
@@ -151,6 +151,8 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
   const pixels = parts.pixels ?? defaultPixelPool();
   const ownsPixels = parts.pixels !== undefined;
   // Each inspect has one band queued at a time; a burst of uploads waits its turn within inspect's time limit.
+  // Automatic layout: on a noisy photo band it finds no text block and answers in tens of milliseconds, where
+  // "single block" reads the noise as letters for seconds (measured: p95 0.48 s against 0.84–1.7 s).
   const quickOcr =
     parts.quickOcr ??
     createOcrPool({
@@ -234,8 +236,9 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     details.image = prepared.analysis;
     const { width, height } = prepared.analysis;
     const pixelsStart = prepared.pgm.length - width * height;
-    const bandHeight = Math.round(26 * 1.7 * BAND_LINES);
-    const overlap = 26 * 2;
+    const line = PROFILES.quick.targetLine;
+    const bandHeight = Math.round(line * 1.7 * BAND_LINES);
+    const overlap = line * 2;
     // Bands cut from the PGM's rows (tesseract.js's `rectangle` misplaces its rows on a PGM).
     const bands: Buffer[] = [];
     for (let top = 0; top < height; top += bandHeight) {
