@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RxAnalysis } from "~/models/rx-analysis";
 import { createLogger } from "~/services/platform/logger.server";
+import { decodeHeic } from "./heic.server";
+import { ImageSizeError } from "./ocr-image.server";
 import { createPixelPool } from "./pixel-worker.server";
 import { createOcrPool } from "./tesseract-pool.server";
 import { createTesseractReader, finalClassification } from "./tesseract-reader.server";
@@ -77,6 +79,17 @@ describe("inspect", () => {
       expect(await reader.inspect({ bytes: fixture("human.jpg"), contentType: "image/jpeg" })).toMatchObject({
         classification: "Human",
       });
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "reads a HEIC's size before decoding it, and refuses one over the limit",
+    async () => {
+      const heic = fixture("prescription.heic");
+      const image = await decodeHeic(heic, 60_000);
+      expect(image.data.length).toBe(image.width * image.height * 4);
+      await expect(decodeHeic(heic, 60_000, image.width * image.height - 1)).rejects.toBeInstanceOf(ImageSizeError);
     },
     OCR_TIMEOUT,
   );
