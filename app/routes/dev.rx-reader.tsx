@@ -45,13 +45,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = { bytes, contentType: file.type || "application/octet-stream" };
   const correlationId = `dev-${crypto.randomUUID()}`;
   const reader = services.rxReader;
-  const started = performance.now();
+  // First what the upload request does (inspect), then what the queued job does (read).
+  let started = performance.now();
+  const inspected = hasTimings(reader) ? await reader.inspectTimed(input, { correlationId }) : null;
+  const inspection = inspected ? inspected.inspection : await reader.inspect(input, { correlationId });
+  const inspectMs = inspected?.ms ?? Math.round(performance.now() - started);
+  started = performance.now();
   const timed = hasTimings(reader) ? await reader.readTimed(input, { correlationId }) : null;
   const reading = timed ? timed.reading : await reader.read(input, { correlationId });
   const ms = timed?.ms ?? Math.round(performance.now() - started);
+  const page = inspection?.pageImage;
   return {
     error: null,
     file: { name: file.name, type: input.contentType, kilobytes: Math.round(file.size / 1024) },
+    inspect: {
+      outcome: inspected?.outcome ?? (inspection ? "read" : "null"),
+      ms: inspectMs,
+      classification: inspection ? (inspection.classification ?? "(none: a PDF)") : null,
+      bands: inspected?.details.bands ? `${inspected.details.bands.read} of ${inspected.details.bands.of}` : null,
+      pageImage: page
+        ? { src: `data:image/png;base64,${page.bytes.toString("base64")}`, width: page.width, height: page.height }
+        : null,
+    },
     outcome: timed?.outcome ?? (reading ? "read" : "null"),
     ms,
     timings: timed ? { prepareMs: Math.round(timed.timings.prepareMs), ocrMs: Math.round(timed.timings.ocrMs) } : null,
@@ -69,8 +84,10 @@ export default function DevRxReaderPage({ loaderData, actionData }: Route.Compon
       <h1>Dev prescription reader</h1>
       <p>
         Reads an upload the way the store does: OCR on this machine ({workers} tesseract worker
-        {workers === 1 ? "" : "s"}; 0 turns reading off), the image classifier, then the prescription parser. A PDF
-        is read from its text layer. Nothing is stored and nothing leaves this machine. Up to {maxMegabytes} MB.
+        {workers === 1 ? "" : "s"}; 0 turns reading off), the image classifier, then the prescription parser. A PDF is
+        read from its text layer, or drawn and read like a photo when it is a scan. First the upload's quick inspection
+        (classification, a PDF's page image), then the full reading. Nothing is stored and nothing leaves this machine.
+        Up to {maxMegabytes} MB.
       </p>
       <Form method="post" encType="multipart/form-data" className="search-page-form">
         <label htmlFor="rx-image">Image or PDF</label>
@@ -101,8 +118,40 @@ function Result({ result }: { result: ReadResult }) {
   return (
     <div className="prose" data-testid="rx-reader-result">
       <h2>
-        {result.file.name} <small>({result.file.type}, {result.file.kilobytes} KB)</small>
+        {result.file.name}{" "}
+        <small>
+          ({result.file.type}, {result.file.kilobytes} KB)
+        </small>
       </h2>
+      <h3>At upload (inspect)</h3>
+      <dl>
+        <dt>Classification</dt>
+        <dd data-testid="rx-reader-inspect-classification">
+          {result.inspect.classification ?? "none (the inspection failed)"}
+        </dd>
+        <dt>Outcome</dt>
+        <dd>{result.inspect.outcome}</dd>
+        <dt>Time</dt>
+        <dd>
+          {(result.inspect.ms / 1000).toFixed(2)} s
+          {result.inspect.bands ? ` (quick OCR: ${result.inspect.bands} bands read)` : ""}
+        </dd>
+      </dl>
+      {result.inspect.pageImage ? (
+        <figure>
+          <img
+            src={result.inspect.pageImage.src}
+            width={result.inspect.pageImage.width}
+            height={result.inspect.pageImage.height}
+            alt="The PDF's first page, as staff and the shopper see it"
+            style={{ maxWidth: "100%", height: "auto", border: "1px solid #ccc" }}
+          />
+          <figcaption>
+            The PDF's first page ({result.inspect.pageImage.width} × {result.inspect.pageImage.height} px)
+          </figcaption>
+        </figure>
+      ) : null}
+      <h3>Queued reading (read)</h3>
       <dl>
         <dt>Classification</dt>
         <dd data-testid="rx-reader-classification">{result.classification ?? "none (the read failed)"}</dd>

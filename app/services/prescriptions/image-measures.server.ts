@@ -1,10 +1,13 @@
 import sharp, { type Sharp } from "sharp";
 import type { ImageMeasures } from "~/models/image-classifier";
+import { defaultPixelPool, type PixelPool } from "~/services/adapters/ocr/pixel-worker.server";
 
 /**
  * Simple measures of a photo for the image classifier (models/image-classifier.ts): size and shape, colourfulness,
  * the share of skin-toned pixels, edges, and the brightness of the page. Computed on a thumbnail (at most 192 px a
- * side), so they cost a few milliseconds whatever the upload's size.
+ * side), so they cost a few milliseconds whatever the upload's size; the loops run in a pixel worker thread all the
+ * same (pixel-worker.server.ts is given the source of the functions in MEASURE_KERNELS: each uses only its
+ * arguments, the others listed there and JavaScript's globals).
  */
 
 const THUMBNAIL = 192;
@@ -139,7 +142,12 @@ function largestSkinBlob(rgb: Uint8Array, width: number, height: number) {
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
-      const neighbours = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
+      const neighbours = [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        y > 0 ? p - width : -1,
+        y < height - 1 ? p + width : -1,
+      ];
       for (const q of neighbours) {
         if (q >= 0 && skin[q] && !seen[q]) {
           seen[q] = 1;
@@ -154,8 +162,15 @@ function largestSkinBlob(rgb: Uint8Array, width: number, height: number) {
   return best;
 }
 
+/** Every function above, for the pixel workers. */
+export const MEASURE_KERNELS = [colorfulness, isSkin, measurePixels, largestSkinBlob] as const;
+
 /** Measures of an image already decoded and turned upright by sharp (`image` is cloned, not consumed). */
-export async function measureImage(image: Sharp, original: { width: number; height: number }): Promise<ImageMeasures> {
+export async function measureImage(
+  image: Sharp,
+  original: { width: number; height: number },
+  pixels: PixelPool = defaultPixelPool(),
+): Promise<ImageMeasures> {
   const { data, info } = await image
     .clone()
     .resize(THUMBNAIL, THUMBNAIL, { fit: "inside", withoutEnlargement: true })
@@ -163,13 +178,13 @@ export async function measureImage(image: Sharp, original: { width: number; heig
     .toColourspace("srgb")
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return measurePixels(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, original);
+  return pixels.measure(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, original);
 }
 
-/** Measures of encoded image bytes (JPEG, PNG, TIFF, WebP). */
-export async function measureImageBytes(bytes: Buffer): Promise<ImageMeasures> {
-  const image = sharp(bytes, { limitInputPixels: 60_000_000 }).rotate();
+/** Measures of encoded image bytes (JPEG, PNG, TIFF, WebP), up to a phone photo's 50 Mpx. */
+export async function measureImageBytes(bytes: Buffer, pixels?: PixelPool): Promise<ImageMeasures> {
+  const image = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
   const { width = 0, height = 0, orientation } = await image.metadata();
   const upright = orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
-  return measureImage(image, upright);
+  return measureImage(image, upright, pixels);
 }

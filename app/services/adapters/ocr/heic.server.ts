@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { ImageSizeError, MAX_INPUT_PIXELS } from "./ocr-image.server";
 
 /**
  * HEIC (iPhone photos) → raw RGBA pixels. sharp's libvips has no HEVC decoder, so heic-convert's decoder (libheif
@@ -15,21 +16,29 @@ export interface RawImage {
 }
 
 // CommonJS evaluated in the thread. heic-decode is loaded the way heic-convert loads it (relative to it), so it is
-// found wherever npm placed it.
+// found wherever npm placed it. The size is read before the pixels are decoded: a bomb is refused, not decoded.
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { createRequire } = require("node:module");
 const fromConvert = createRequire(createRequire(workerData.base).resolve("heic-convert"));
-fromConvert("heic-decode")({ buffer: workerData.bytes }).then(
-  (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }),
-  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
-);`;
+fromConvert("heic-decode").all({ buffer: workerData.bytes }).then(async (images) => {
+  try {
+    const first = images[0];
+    if (!first) return parentPort.postMessage({ error: "no image" });
+    if (first.width * first.height > workerData.maxPixels) return parentPort.postMessage({ tooLarge: true });
+    const image = await first.decode();
+    parentPort.postMessage({ width: image.width, height: image.height, data: image.data });
+  } finally {
+    if (typeof images.dispose === "function") images.dispose();
+  }
+}).catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));`;
 
-export function decodeHeic(bytes: Uint8Array, timeoutMs: number): Promise<RawImage> {
+/** Rejects with ImageSizeError over `maxPixels` (a phone photo's 50 Mpx unless told), before decoding the pixels. */
+export function decodeHeic(bytes: Uint8Array, timeoutMs: number, maxPixels = MAX_INPUT_PIXELS): Promise<RawImage> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_CODE, {
       eval: true,
-      workerData: { base: import.meta.url, bytes },
+      workerData: { base: import.meta.url, bytes, maxPixels },
       resourceLimits: { maxOldGenerationSizeMb: 512 },
       // libheif prints its own complaints about a broken file; the outcome reaches the caller as an error instead.
       stdout: true,
@@ -44,8 +53,9 @@ export function decodeHeic(bytes: Uint8Array, timeoutMs: number): Promise<RawIma
       if (error) reject(error);
       else resolve(image!);
     }
-    worker.once("message", (message: { error?: string } & Partial<RawImage>) => {
-      if (message.error || !message.data || !message.width || !message.height) {
+    worker.once("message", (message: { error?: string; tooLarge?: boolean } & Partial<RawImage>) => {
+      if (message.tooLarge) finish(new ImageSizeError("image too large"));
+      else if (message.error || !message.data || !message.width || !message.height) {
         finish(new Error("HEIC decoding failed"));
       } else {
         finish(null, { width: message.width, height: message.height, data: new Uint8Array(message.data) });

@@ -2,34 +2,42 @@ import sharp, { type Sharp } from "sharp";
 import type { ImageMeasures } from "~/models/image-classifier";
 import { measureImage } from "~/services/prescriptions/image-measures.server";
 import type { RawImage } from "./heic.server";
-import {
-  analyseText,
-  flattenBackground,
-  type Grey,
-  invertDarkRegions,
-  pageBox,
-  removeLines,
-  stretchContrast,
-} from "./ocr-preprocess.server";
+import type { Grey } from "./ocr-preprocess.server";
+import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
 
 /**
  * An upload made ready for tesseract. A small grey copy is analysed first: the skew of the text, the page on the
- * desk and the height of a text line. Then the full image is turned upright (EXIF, then the skew), cropped to the
- * page, scaled so a text line is ~TARGET_LINE px tall (what tesseract's model reads best), its light evened out and
- * its rules removed, and handed over as PGM (raw grey with a 15-byte header: no compression for sharp to write or
- * leptonica to read). The classifier's measures come from the same decode.
+ * desk and the height of a text line. Then the image is turned upright (EXIF, then the skew), cropped to the page,
+ * scaled so a text line is ~targetLine px tall (what tesseract's model reads best), its light evened out and its
+ * rules removed, and handed over as PGM (raw grey with a 15-byte header: no compression for sharp to write or
+ * leptonica to read). The classifier's measures come from the same decode. sharp works on libuv's threads and the
+ * pixel loops in the pixel workers (pixel-worker.server.ts): nothing here holds the event loop.
+ *
+ * Two profiles: "full" for reading (a grey copy up to 3000 px a side, text lines 42 px tall, up to 7 Mpx for OCR)
+ * and "quick" for classifying at upload (1400 px, 26 px lines, 1.2 Mpx: a fraction of the OCR time).
  */
 
-/** Bigger than any phone photo the store accepts; a decompression bomb stops here, not in memory. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/** A phone photo's size (issue 24): a decompression bomb stops here, before it is decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
 /** The analysis copy's longest side. */
 const ANALYSIS_SIZE = 800;
-/** A text line's height (ascender to descender) after scaling, in pixels. */
+/** A text line's height (ascender to descender) after scaling, in pixels, for the full read. */
 export const TARGET_LINE = 42;
-/** Scaling bounds, and the most pixels handed to tesseract (its time grows with them). */
+
+export type PrepareProfile = "full" | "quick";
+
+export const PROFILES: Record<PrepareProfile, { greySide: number; targetLine: number; maxOcrPixels: number }> = {
+  full: { greySide: 3000, targetLine: TARGET_LINE, maxOcrPixels: 7_000_000 },
+  quick: { greySide: 1400, targetLine: 26, maxOcrPixels: 1_200_000 },
+};
+/** Scaling bounds. */
 const MIN_SCALE = 0.5;
 const MAX_SCALE = 3.5;
-const MAX_OCR_PIXELS = 7_000_000;
+
+/** An image over MAX_INPUT_PIXELS (or under 16 px a side): refused before decoding. */
+export class ImageSizeError extends Error {
+  override name = "ImageSizeError";
+}
 
 export type SniffedType = "pdf" | "png" | "jpeg" | "tiff" | "webp" | "heic" | "gif" | "unknown";
 
@@ -65,7 +73,7 @@ function greyInput(grey: Grey): Sharp {
   return sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
 }
 
-/** The median grey of the image's outermost pixels. */
+/** The median grey of the image's outermost pixels (a few thousand values: cheap enough for the event loop). */
 function borderGrey({ data, width, height }: Grey): number {
   const values: number[] = [];
   for (let x = 0; x < width; x++) values.push(data[x]!, data[(height - 1) * width + x]!);
@@ -74,22 +82,42 @@ function borderGrey({ data, width, height }: Grey): number {
   return values[Math.floor(values.length / 2)]!;
 }
 
+/** Width and height, upright, read from the header without decoding; ImageSizeError when out of bounds. */
+export async function uprightSize(input: Buffer | RawImage): Promise<{ width: number; height: number }> {
+  if (!Buffer.isBuffer(input)) return checkSize(input.width, input.height);
+  const metadata = await sharp(input).metadata();
+  const sideways = (metadata.orientation ?? 1) >= 5;
+  return checkSize(
+    (sideways ? metadata.height : metadata.width) ?? 0,
+    (sideways ? metadata.width : metadata.height) ?? 0,
+  );
+}
+
+function checkSize(width: number, height: number): { width: number; height: number } {
+  if (width < 16 || height < 16) throw new ImageSizeError("image too small");
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageSizeError("image too large");
+  return { width, height };
+}
+
 /** Encoded bytes (JPEG, PNG, TIFF, WebP) or decoded RGBA pixels (a HEIC, see heic.server.ts). */
-export async function prepareImage(input: Buffer | RawImage): Promise<PreparedImage> {
+export async function prepareImage(
+  input: Buffer | RawImage,
+  options: { pixels?: PixelPool; profile?: PrepareProfile } = {},
+): Promise<PreparedImage> {
+  const pixels = options.pixels ?? defaultPixelPool();
+  const profile = PROFILES[options.profile ?? "full"];
+  const { width, height } = await uprightSize(input);
   const decoded = (
     Buffer.isBuffer(input)
       ? sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
       : sharp(input.data, { raw: { width: input.width, height: input.height, channels: 4 } })
   ).rotate();
-  const metadata = await decoded.metadata();
-  const sideways = (metadata.orientation ?? 1) >= 5;
-  const width = (sideways ? metadata.height : metadata.width) ?? 0;
-  const height = (sideways ? metadata.width : metadata.height) ?? 0;
-  if (width < 16 || height < 16) throw new Error("image too small");
-  const measuring = measureImage(decoded, { width, height });
+  const measuring = measureImage(decoded, { width, height }, pixels);
+  // A rejection while the grey copy is being made must not go unhandled.
+  measuring.catch(() => {});
 
-  // One grey copy, at most 3000 px a side: every later step starts from it.
-  const fullScale = Math.min(1, 3000 / Math.max(width, height));
+  // One grey copy, at most greySide px a side: every later step starts from it.
+  const fullScale = Math.min(1, profile.greySide / Math.max(width, height));
   const grey = await greyRaw(
     decoded
       .clone()
@@ -106,7 +134,7 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
           }),
         );
 
-  const { skewDegrees, lineHeight: line } = analyseText(await small(grey));
+  const { skewDegrees, lineHeight: line } = await pixels.analyse(await small(grey));
   // The corners a rotation uncovers take the border's grey, so a desk stays one desk and the page box stays tight.
   const border = borderGrey(grey);
   const upright =
@@ -114,7 +142,7 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
       ? grey
       : await greyRaw(greyInput(grey).rotate(-skewDegrees, { background: { r: border, g: border, b: border } }));
   const uprightSmall = await small(upright);
-  const box = pageBox(uprightSmall);
+  const box = await pixels.pageBox(uprightSmall);
   const cropped = box.width < uprightSmall.width || box.height < uprightSmall.height;
   const toFull = 1 / analysisScale;
   const crop = {
@@ -123,10 +151,10 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
     width: Math.min(upright.width - Math.round(box.left * toFull), Math.round(box.width * toFull)),
     height: Math.min(upright.height - Math.round(box.top * toFull), Math.round(box.height * toFull)),
   };
-  let scale = line ? TARGET_LINE / (line * toFull) : 1800 / crop.width;
+  let scale = line ? profile.targetLine / (line * toFull) : (1800 * profile.targetLine) / TARGET_LINE / crop.width;
   scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
-  scale = Math.min(scale, Math.sqrt(MAX_OCR_PIXELS / (crop.width * crop.height)));
-  const page = await greyRaw(
+  scale = Math.min(scale, Math.sqrt(profile.maxOcrPixels / (crop.width * crop.height)));
+  const scaled = await greyRaw(
     greyInput(upright)
       .extract(crop)
       .resize(Math.max(1, Math.round(crop.width * scale)), Math.max(1, Math.round(crop.height * scale)), {
@@ -134,14 +162,7 @@ export async function prepareImage(input: Buffer | RawImage): Promise<PreparedIm
         fit: "fill",
       }),
   );
-  invertDarkRegions(page, TARGET_LINE);
-  flattenBackground(page);
-  stretchContrast(page);
-  removeLines(page, {
-    across: Math.round(TARGET_LINE * 2.5),
-    down: Math.round(TARGET_LINE * 2.2),
-    clearance: Math.round(TARGET_LINE / 5),
-  });
+  const page = await pixels.finish(scaled, profile.targetLine);
   const header = Buffer.from(`P5\n${page.width} ${page.height}\n255\n`, "ascii");
   return {
     pgm: Buffer.concat([header, page.data]),

@@ -2,7 +2,10 @@
  * Pixel work that makes a phone photo of a page readable for tesseract (ocr-image.server.ts runs it): the skew of
  * the text lines, the page's box on the desk, the height of a text line (to scale to), uneven light taken out, and
  * table rules and underlines removed (tesseract reads a rule touching a digit as "|" or "1", or drops the row).
- * Plain loops over 8-bit grey pixels; a 2000 × 2600 page takes a few tens of milliseconds.
+ * Plain loops over 8-bit grey pixels; a 2000 × 2600 page takes a few tens of milliseconds, which is too long for the
+ * event loop: they run in the pixel worker threads (pixel-worker.server.ts), which are given these functions' source.
+ * So each one uses only its arguments, the others listed in PREPROCESS_KERNELS and JavaScript's globals: no imports,
+ * no module constants.
  */
 
 export interface Grey {
@@ -261,7 +264,10 @@ export function pageBox(image: Grey): Box {
  * Even light: each pixel divided by the paper's brightness around it (the brightest of its block, smoothed), so a
  * shadow or a hotspot no longer decides what is ink. A uniform desk becomes white too.
  */
-export function flattenBackground(image: Grey, block = Math.max(16, Math.round(Math.min(image.width, image.height) / 40))): void {
+export function flattenBackground(
+  image: Grey,
+  block = Math.max(16, Math.round(Math.min(image.width, image.height) / 40)),
+): void {
   const { data, width, height } = image;
   const columns = Math.ceil(width / block);
   const rows = Math.ceil(height / block);
@@ -343,7 +349,8 @@ export function removeLines(image: Grey, options: { across: number; down: number
             const p = base + k * along;
             if ((hasBefore && dark[p - gap]) || (hasAfter && dark[p + gap])) crowded++;
           }
-          if (!checkClearance || crowded <= 0.3 * (last - start + 1)) for (let k = start; k <= last; k++) erase[base + k * along] = 1;
+          if (!checkClearance || crowded <= 0.3 * (last - start + 1))
+            for (let k = start; k <= last; k++) erase[base + k * along] = 1;
         }
         start = isDark ? i : -1;
         last = isDark ? i : -1;
@@ -358,12 +365,10 @@ export function removeLines(image: Grey, options: { across: number; down: number
 
 /**
  * Stretches the grey levels so the darkest ink is black and the paper white (after the light was evened out), with
- * a gamma that darkens the mid greys: a thin typewriter face photographed out of focus is grey, and tesseract's
+ * a gamma (2) that darkens the mid greys: a thin typewriter face photographed out of focus is grey, and tesseract's
  * global threshold would drop it.
  */
-const GAMMA = 2;
-
-export function stretchContrast(image: Grey): void {
+export function stretchContrast(image: Grey, gamma = 2): void {
   const histogram = new Uint32Array(256);
   for (const g of image.data) histogram[g]!++;
   let seen = 0;
@@ -374,7 +379,36 @@ export function stretchContrast(image: Grey): void {
   const lookup = new Uint8Array(256);
   for (let g = 0; g < 256; g++) {
     const stretched = Math.max(0, Math.min(1, (g - low) / (high - low)));
-    lookup[g] = Math.round(255 * stretched ** GAMMA);
+    lookup[g] = Math.round(255 * stretched ** gamma);
   }
   for (let p = 0; p < image.data.length; p++) image.data[p] = lookup[image.data[p]!]!;
 }
+
+/** A page scaled for OCR → dark bands inverted, light evened out, contrast stretched and rules removed (in place). */
+export function finishPage(image: Grey, targetLine: number): Grey {
+  invertDarkRegions(image, targetLine);
+  flattenBackground(image);
+  stretchContrast(image);
+  removeLines(image, {
+    across: Math.round(targetLine * 2.5),
+    down: Math.round(targetLine * 2.2),
+    clearance: Math.round(targetLine / 5),
+  });
+  return image;
+}
+
+/** Every function above, for the pixel workers (their source is sent to the threads, see pixel-worker.server.ts). */
+export const PREPROCESS_KERNELS = [
+  boxMean,
+  inkMask,
+  invertDarkRegions,
+  profile,
+  sharpness,
+  analyseText,
+  otsu,
+  pageBox,
+  flattenBackground,
+  removeLines,
+  stretchContrast,
+  finishPage,
+] as const;
