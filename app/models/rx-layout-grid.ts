@@ -255,10 +255,53 @@ function assign(pieces: readonly Piece[], columns: readonly Located[], certainty
   return out;
 }
 
+/** Fields a column can be told by its values alone: printed with a decimal point, on a range no other field shares. */
+const VALUE_RANGES: ReadonlyArray<[NumericField, number, number]> = [
+  ["baseCurve", 7, 10],
+  ["diameter", 12, 16],
+];
+
+/**
+ * A header word OCR misread ("fight" for "BC") over a column of values: when every value nearest to it is on the range
+ * of one field that has no column yet (base curve 7.0–10.0, diameter 12.0–16.0, with a decimal point), the column is
+ * that field's. The columns come back left to right.
+ */
+function withUnlabelledColumns(header: Row, columns: readonly Located[], below: readonly Row[]): Located[] {
+  const labelled = new Set(columns.flatMap((column) => column.words));
+  const out = [...columns];
+  const headerWords = header.words;
+  const nearestHeaderWord = (piece: Piece) =>
+    headerWords.reduce((best, word) =>
+      Math.abs(centreX(word.box) - centreX(piece.box)) < Math.abs(centreX(best.box) - centreX(piece.box)) ? word : best,
+    );
+  const pieces = below.flatMap((row) => valuePieces(row));
+  for (const word of headerWords) {
+    if (labelled.has(word) || eyeOfWord(word.text) || /\d/.test(word.text)) continue;
+    // Numbers only: an eye's name OCR'd with a zero ("(0S)") is not a value of the column.
+    const under = pieces.filter(
+      (piece) => nearestHeaderWord(piece) === word && /^[-+]?\d+(?:[.,]\d+)?$/.test(piece.text),
+    );
+    if (under.length === 0) continue;
+    for (const [field, min, max] of VALUE_RANGES) {
+      if (out.some((column) => column.field === field)) continue;
+      const onRange = under.every((piece) => {
+        if (!/^\d{1,2}[.,]\d{1,2}$/.test(piece.text)) return false;
+        const value = Number(piece.text.replace(",", "."));
+        return value >= min && value <= max;
+      });
+      if (onRange) {
+        out.push({ field, box: word.box, words: [word] });
+        break;
+      }
+    }
+  }
+  return out.sort((a, b) => a.box.x0 - b.box.x0);
+}
+
 /** A table of labels over one row per eye ("Eye PWR CYL AXIS BC DIA Brand" / "OD -2.25 …"). */
 function readRowTable(rows: readonly Row[], start: number, reading: Reading): number {
   const header = rows[start]!;
-  const columns = labelsOf(header);
+  const columns = withUnlabelledColumns(header, labelsOf(header), rows.slice(start + 1, start + 5));
   let last = start;
   let lastEye: EyeCode | null = null;
   let misses = 0;

@@ -256,3 +256,23 @@ OS (LEFT)
     });
   });
 });
+
+describe("parseRxPage: a column whose label OCR lost", () => {
+  it("is the base curve's when its values are on the base curve's range and no column has that label", () => {
+    const analysis = read(`Eye     fight   DIAM    SPH     CYL     AXIS
+Right   8.8     14.4    -2.75   -1.75   10
+(OD)
+Left    8.6     14.4    -2.50   -2.25   10
+(0S)`);
+    expect(analysis?.prescription.OD).toMatchObject({ baseCurve: "8.8", diameter: "14.4", sphere: "-2.75" });
+    expect(analysis?.prescription.OS).toMatchObject({ baseCurve: "8.6", diameter: "14.4", sphere: "-2.50" });
+  });
+
+  it("is not anyone's when its values are off every such range", () => {
+    const analysis = read(`Eye     Qty     DIAM    SPH
+Right   6       14.4    -2.75
+Left    6       14.4    -2.50`);
+    expect(analysis?.prescription.OD?.baseCurve).toBeUndefined();
+    expect(analysis?.prescription.OD).toMatchObject({ diameter: "14.4", sphere: "-2.75" });
+  });
+});

@@ -2,9 +2,8 @@ import { performance } from "node:perf_hooks";
 import type { ImageClassification } from "~/models/funnel";
 import { PSM } from "tesseract.js";
 import { classificationScores, classifyImage, type ImageFeatures, textFeatures } from "~/models/image-classifier";
-import type { OcrPage } from "~/models/ocr-page";
 import type { RxAnalysis, RxReading } from "~/models/rx-analysis";
-import { parseRxText, type RxTextKind } from "~/models/rx-text";
+import { hasLensValues, parseRxPage } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
 import { decodeHeic, type RawImage } from "./heic.server";
 import { ImageSizeError, type PreparedImage, PROFILES, prepareImage, sniffType } from "./ocr-image.server";
@@ -70,21 +69,6 @@ function outcomeOf(error: unknown): Outcome {
   if (error instanceof ImageSizeError) return "too-large";
   return "failed";
 }
-
-// ---- The parser, in one place. When the layout parser lands (rx-parser: `parseRxPage(page, options)` and
-// `hasLensValues(analysis)` from ~/models/rx-text), these two are what change.
-
-function parsePage(page: OcrPage, options: { correlationId: string; kind: RxTextKind }): RxAnalysis | null {
-  return parseRxText(page.text, options);
-}
-
-const LENS_FIELDS = ["sphere", "cylinder", "axis", "add", "baseCurve", "diameter"] as const;
-
-function hasLensValues(analysis: RxAnalysis): boolean {
-  return Object.values(analysis.prescription).some((eye) => LENS_FIELDS.some((field) => eye?.[field] !== undefined));
-}
-
-// ----
 
 /**
  * Classification needs values (issue 24): Prescription only with lens values or as a glasses-only prescription;
@@ -193,7 +177,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     const classified = classifyImage(details.features);
     const analysis =
       classified === "Prescription" || classified === "Box"
-        ? parsePage(ocr.page, { correlationId, kind: classified === "Box" ? "box" : "prescription" })
+        ? parseRxPage(ocr.page, { correlationId, kind: classified === "Box" ? "box" : "prescription" })
         : null;
     return { ...finalClassification(classified, analysis), text: ocr.text };
   }
@@ -218,7 +202,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       // Spec 2: a PDF has no classification; its text layer is read as a prescription.
       return {
         classification: null,
-        analysis: parsePage(page, { correlationId, kind: "prescription" }),
+        analysis: parseRxPage(page, { correlationId, kind: "prescription" }),
         text: page.text,
       };
     }
