@@ -13,6 +13,7 @@ import { action as analyzeAction } from "~/routes/api.rxReader.analyzeRxImage";
 import { action as productAction } from "~/routes/product";
 import { action as rxDetailsAction } from "~/routes/rx-details";
 import { loader as rxImageLoader } from "~/routes/rx-images.$imageId";
+import { loader as rxPageLoader } from "~/routes/rx-images.$imageId.page";
 import { action as uploadRxAction, loader as uploadRxLoader } from "~/routes/upload-rx";
 import { action as uploadSuccessAction, loader as uploadSuccessLoader } from "~/routes/upload-success";
 import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
@@ -501,11 +502,35 @@ describe("who can see an image (its owner; anyone else gets a 404)", () => {
     expect(response.headers.get("Content-Disposition")).toBe(`inline; filename="${row.fileName}"`);
     expect(Buffer.from(await response.arrayBuffer()).length).toBe(row.contentLength);
 
+    reader.next = prescriptionReading({ prescription: { OD: { sphere: "-2.50" } } });
     const document = await uploadToAccount(owner, await pdf(), "rx.pdf");
     const { response: pdfResponse } = await owner.send("GET", `/rx-images/${document.id}`, rxImageLoader, undefined, {
       imageId: document.id,
     });
     expect(pdfResponse.headers.get("Content-Type")).toBe("application/pdf");
+
+    // The PDF's page drawn at upload: what the shopper sees in place of the PDF, to its owner only, sandboxed.
+    const { response: pageResponse } = await owner.send(
+      "GET",
+      `/rx-images/${document.id}/page`,
+      rxPageLoader,
+      undefined,
+      { imageId: document.id },
+    );
+    expect(pageResponse.status).toBe(200);
+    expect(pageResponse.headers.get("Content-Type")).toBe("image/png");
+    expect(pageResponse.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(pageResponse.headers.get("Content-Security-Policy")).toMatch(/^sandbox/);
+    expect((await sharp(Buffer.from(await pageResponse.arrayBuffer())).metadata()).width).toBe(20);
+    const { response: notTheirs } = await (
+      await Browser.signedIn()
+    ).send("GET", `/rx-images/${document.id}/page`, rxPageLoader, undefined, { imageId: document.id });
+    expect(notTheirs.status).toBe(404);
+    // An image has no drawn page.
+    const { response: noPage } = await owner.send("GET", `/rx-images/${row.id}/page`, rxPageLoader, undefined, {
+      imageId: row.id,
+    });
+    expect(noPage.status).toBe(404);
   });
 
   it("answers another customer, a signed-out visitor and a made-up id with the same 404", async () => {
