@@ -117,6 +117,12 @@ export const rxImages = pgTable(
   },
   (table) => [
     index("rx_images_customer_idx").on(table.customerId),
+    // A guest's stored bytes (the upload quota, decision 47).
+    index("rx_images_session_idx").on(table.uploaderSessionHash),
+    // Images nobody kept, by age (the 7-day expiry job, decision 47).
+    index("rx_images_unlinked_created_idx")
+      .on(table.createdAt)
+      .where(sql`${table.orderId} is null and ${table.prescriptionId} is null`),
     index("rx_images_reading_idx").on(table.readingState, table.createdAt),
     check(
       "rx_images_reading_state_check",

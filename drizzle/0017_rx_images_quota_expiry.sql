@@ -1,0 +1,2 @@
+CREATE INDEX "rx_images_session_idx" ON "rx_images" USING btree ("uploader_session_hash");--> statement-breakpoint
+CREATE INDEX "rx_images_unlinked_created_idx" ON "rx_images" USING btree ("created_at") WHERE "rx_images"."order_id" is null and "rx_images"."prescription_id" is null;
