@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import type { PSM } from "tesseract.js";
 import { prepareImage } from "../app/services/adapters/ocr/ocr-image.server";
+import { closeDefaultPixelPool } from "../app/services/adapters/ocr/pixel-worker.server";
 import { createOcrPool, MODEL_FOLDER } from "../app/services/adapters/ocr/tesseract-pool.server";
 import { createTesseractReader } from "../app/services/adapters/ocr/tesseract-reader.server";
 import { createLogger } from "../app/services/platform/logger.server";
@@ -136,6 +137,7 @@ for (const item of items) {
   if (done % 25 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
 }
 await reader.close();
+await closeDefaultPixelPool();
 
 const images = timings.filter((t) => !t.isPdf).map((t) => t.ms / 1000);
 printReport({

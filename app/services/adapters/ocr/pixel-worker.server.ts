@@ -213,3 +213,10 @@ export function defaultPixelPool(): PixelPool {
   shared ??= createPixelPool({ workers: 1 });
   return shared;
 }
+
+/** Ends the shared thread (a script's last step: a live thread keeps the process running). */
+export async function closeDefaultPixelPool(): Promise<void> {
+  const pool = shared;
+  shared = null;
+  await pool?.close();
+}
