@@ -106,6 +106,17 @@ const OTHER_TERMS: readonly RegExp[] = [
 const WORD = /\b[A-Za-z][a-z]{2,}\b|\b[A-Z]{2,}\b/g;
 const LENS_VALUE = /(?:^|\s)(?:[-+\u2212]\d{1,2}\.\d{2}|[78]\.\d0?|1[345]\.\d0?)(?=[\s,;|]|$)/g;
 
+/** The lens parameters' labels (BC, DIA, power, CYL, AXIS, ADD): LENS_TERMS without the brand names. */
+const LENS_LABELS = LENS_TERMS.slice(0, 6);
+
+/**
+ * Whether a page prints a lens prescription's parameters (three or more of BC, DIA, power, CYL, AXIS, ADD): such a
+ * page is a prescription even when its values could not be read, where an appointment card or a bill is not.
+ */
+export function printsLensParameters(text: string): boolean {
+  return distinct(LENS_LABELS, text) >= 3;
+}
+
 function distinct(terms: readonly RegExp[], text: string): number {
   return terms.filter((term) => term.test(text)).length;
 }

@@ -187,6 +187,20 @@ describe("finalClassification (classification needs values)", () => {
     });
   });
 
+  it("keeps a page that prints a lens prescription's parameters a Prescription, unread, when its values were not read", () => {
+    const blurred = "Contact Lens Rx\nEye  BC  DIA  PWR  CYL  AXIS\nOD  ?.?  1?.?  -?.??\nOS";
+    expect(finalClassification("Prescription", null, blurred)).toEqual({
+      classification: "Prescription",
+      analysis: null,
+    });
+    // An appointment card or a bill names the clinic and the exam, not the lens parameters.
+    const card = "Riverside Eye Care\nYour next appointment: Tue, March 3 at 10:30\nContact lens exam with Dr. Lee";
+    expect(finalClassification("Prescription", null, card)).toEqual({ classification: "Other", analysis: null });
+    const bill =
+      "Riverside Eye Care\nINVOICE\n92310 Contact lens fitting $95.00\nAcuvue Oasys 2 boxes $110.00\nTotal $205.00";
+    expect(finalClassification("Prescription", null, bill)).toEqual({ classification: "Other", analysis: null });
+  });
+
   it("keeps a glasses-only prescription as a Prescription (it says so to the shopper)", () => {
     const read = analysis({}, { spectaclesOnly: true });
     expect(finalClassification("Prescription", read)).toEqual({ classification: "Prescription", analysis: read });

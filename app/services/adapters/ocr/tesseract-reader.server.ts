@@ -1,7 +1,13 @@
 import { performance } from "node:perf_hooks";
 import type { ImageClassification } from "~/models/funnel";
 import { PSM } from "tesseract.js";
-import { classificationScores, classifyImage, type ImageFeatures, textFeatures } from "~/models/image-classifier";
+import {
+  classificationScores,
+  classifyImage,
+  type ImageFeatures,
+  printsLensParameters,
+  textFeatures,
+} from "~/models/image-classifier";
 import type { RxAnalysis, RxReading } from "~/models/rx-analysis";
 import { hasLensValues, parseRxPage } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
@@ -71,15 +77,19 @@ function outcomeOf(error: unknown): Outcome {
 }
 
 /**
- * Classification needs values (issue 24): Prescription only with lens values or as a glasses-only prescription;
- * anything else that looked like one (an appointment card, a bill with the clinic's name) is Other, unread.
+ * Classification needs values (issue 24): Prescription only with lens values, as a glasses-only prescription, or when
+ * the page prints a lens prescription's parameter labels (its values unread: a blurred photo of one is still one,
+ * and the shopper should not be told otherwise); anything else that looked like one (an appointment card, a bill with
+ * the clinic's name) is Other, unread.
  */
 export function finalClassification(
   classification: ImageClassification | null,
   analysis: RxAnalysis | null,
+  text = "",
 ): { classification: ImageClassification | null; analysis: RxAnalysis | null } {
   if (classification !== "Prescription") return { classification, analysis };
   if (analysis && (hasLensValues(analysis) || analysis.spectaclesOnly)) return { classification, analysis };
+  if (printsLensParameters(text)) return { classification, analysis: null };
   return { classification: "Other", analysis: null };
 }
 
@@ -179,7 +189,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       classified === "Prescription" || classified === "Box"
         ? parseRxPage(ocr.page, { correlationId, kind: classified === "Box" ? "box" : "prescription" })
         : null;
-    return { ...finalClassification(classified, analysis), text: ocr.text };
+    return { ...finalClassification(classified, analysis, ocr.text), text: ocr.text };
   }
 
   async function readOnce(
