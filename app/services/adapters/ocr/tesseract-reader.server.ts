@@ -210,8 +210,15 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     const reading: RxReading = { ...finalClassification(classified, analysis), text: ocr.text };
     details.engine = "tesseract";
     // Paddle reads photos and handwriting better (decision 0045) but costs 1–3 s: asked only when tesseract gave no
-    // lens value sure enough to pre-fill, and not for a picture of a person.
-    if (!parts.paddle || classified === "Human" || confidentLensFields(reading.analysis) > 0) return reading;
+    // lens value sure enough to pre-fill, and not for a picture of a person or a glasses prescription.
+    if (
+      !parts.paddle ||
+      classified === "Human" ||
+      reading.analysis?.spectaclesOnly ||
+      confidentLensFields(reading.analysis) > 0
+    ) {
+      return reading;
+    }
     const left = deadline - performance.now();
     if (left < PADDLE_MIN_MS) {
       details.paddle = "no time";
