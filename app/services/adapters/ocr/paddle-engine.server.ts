@@ -34,6 +34,8 @@ export interface PaddleLine {
 export interface PaddleEngine {
   /** The image's text as word boxes, in the coordinates of the image as given (upright by EXIF). */
   read(image: Buffer | RawImage, options: { timeoutMs: number }): Promise<OcrPage>;
+  /** No read running or waiting: a read asked now starts at once. */
+  idle(): boolean;
   close(): Promise<void>;
 }
 
@@ -266,6 +268,7 @@ export function createPaddleEngine(): PaddleEngine {
   let tail: Promise<unknown> = Promise.resolve();
   let nextId = 1;
   let closed = false;
+  let pending = 0;
 
   function thread(): Worker {
     if (worker) return worker;
@@ -323,17 +326,25 @@ export function createPaddleEngine(): PaddleEngine {
   return {
     async read(image, { timeoutMs }) {
       const deadline = Date.now() + timeoutMs;
-      const input = await paddleInput(image);
-      // One read at a time: a read waits for the one before it, within its own time.
-      const turn = tail.then(() => run(input.bytes, Math.max(1, deadline - Date.now())));
-      tail = turn.catch(() => {});
-      const { lines } = await turn;
+      pending++;
+      let lines: PaddleLine[];
+      let input: Awaited<ReturnType<typeof paddleInput>>;
+      try {
+        input = await paddleInput(image);
+        // One read at a time: a read waits for the one before it, within its own time.
+        const turn = tail.then(() => run(input.bytes, Math.max(1, deadline - Date.now())));
+        tail = turn.catch(() => {});
+        ({ lines } = await turn);
+      } finally {
+        pending--;
+      }
       return linesToOcrPage(
         lines.map((line) => ({ ...line, box: unpad(line.box, input.width, input.height) })),
         input.width,
         input.height,
       );
     },
+    idle: () => pending === 0,
     async close() {
       closed = true;
       const ending = worker;

@@ -7,6 +7,7 @@ import { hasLensValues, parseRxPage } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
 import { decodeHeic, type RawImage } from "./heic.server";
 import { ImageSizeError, type PreparedImage, PROFILES, prepareImage, sniffType } from "./ocr-image.server";
+import type { OcrPage } from "~/models/ocr-page";
 import type { PaddleEngine } from "./paddle-engine.server";
 import { MIN_TEXT_CHARACTERS, pdfTextCharacters, pdfToOcrPage } from "./pdf-text.server";
 import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
@@ -105,8 +106,10 @@ export interface ReaderTimings {
   prepareMs: number;
   /** Tesseract, queue wait included (0 for a PDF's text layer). */
   ocrMs: number;
-  /** PaddleOCR, when it was asked (its thread's wait and the model's first load included). */
+  /** PaddleOCR, when its reading was used: its own time (its thread's wait and the model's first load included). */
   paddleMs?: number;
+  /** How long the read waited for Paddle after tesseract (less than paddleMs when Paddle started beside it). */
+  paddleWaitMs?: number;
 }
 
 /** Why an image was classed and read as it was (the bench and the dev page show it; never logged). */
@@ -195,6 +198,10 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     details: ReaderDetails,
   ): Promise<RxReading> {
     let started = performance.now();
+    // Paddle's thread idle: it reads the image beside tesseract (another core), so when tesseract's reading turns out
+    // unsure, Paddle's is ready or nearly (the read takes the longer of the two, not their sum). A busy Paddle
+    // (uploads in a burst) is asked after tesseract, and only if needed.
+    const early = parts.paddle?.idle() ? paddleRead(image, deadline) : null;
     const prepared = await prepareImage(image, { pixels });
     timings.prepareMs += performance.now() - started;
     started = performance.now();
@@ -219,14 +226,18 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     ) {
       return reading;
     }
-    const left = deadline - performance.now();
-    if (left < PADDLE_MIN_MS) {
-      details.paddle = "no time";
-      return reading;
+    let asked = early;
+    if (!asked) {
+      if (deadline - performance.now() < PADDLE_MIN_MS) {
+        details.paddle = "no time";
+        return reading;
+      }
+      asked = paddleRead(image, deadline);
     }
     started = performance.now();
     try {
-      const page = await parts.paddle.read(image, { timeoutMs: left });
+      const { page, ms } = await asked;
+      timings.paddleMs = ms;
       const features: ImageFeatures = {
         text: textFeatures(page.text, page.confidence * 100),
         image: prepared.measures,
@@ -249,8 +260,20 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       details.paddle = error instanceof Error && error.name === "PaddleTimeoutError" ? "timeout" : "failed";
       return reading;
     } finally {
-      timings.paddleMs = performance.now() - started;
+      timings.paddleWaitMs = performance.now() - started;
     }
+  }
+
+  /** Paddle's reading of the image and how long it took (its own time, its wait for the thread included). */
+  function paddleRead(image: Buffer | RawImage, deadline: number): Promise<{ page: OcrPage; ms: number }> {
+    const started = performance.now();
+    const reading = parts.paddle!.read(image, { timeoutMs: Math.max(1, deadline - started) }).then((page) => ({
+      page,
+      ms: performance.now() - started,
+    }));
+    // An early read that is not needed is left to finish; its failure must not go unhandled.
+    reading.catch(() => {});
+    return reading;
   }
 
   async function readOnce(
@@ -372,6 +395,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       prepareMs: Math.round(timings.prepareMs),
       ocrMs: Math.round(timings.ocrMs),
       paddleMs: timings.paddleMs === undefined ? undefined : Math.round(timings.paddleMs),
+      paddleWaitMs: timings.paddleWaitMs === undefined ? undefined : Math.round(timings.paddleWaitMs),
       engine: details.engine,
       classification: reading?.classification ?? null,
     };
