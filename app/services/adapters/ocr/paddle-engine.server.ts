@@ -81,7 +81,14 @@ export async function readLinesInThread(
     context.state.models = (async () => {
       await context.importOcrNode(); // registers the Node backend (sharp, onnxruntime-node, the default models)
       const { Detection, Recognition } = await context.importModels();
-      const onnxOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: "sequential" };
+      // One thread (the cores are tesseract's); no memory arena (it kept each read's peak: the thread's memory grew by
+      // ~0.9 GB against ~0.5 GB without it, at the same speed).
+      const onnxOptions = {
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+        executionMode: "sequential",
+        enableCpuMemArena: false,
+      };
       const detection = await Detection.create({ onnxOptions });
       const recognition = await Recognition.create({ onnxOptions });
       return { detection, recognition };
