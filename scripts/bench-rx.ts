@@ -13,7 +13,7 @@
 // the run. `--held-out-only` reads only held-out families; `--family NAME` (repeatable) only those families;
 // `--misses N` lists the first N wrong fields and images; `--json FILE` writes every reading (text included:
 // fixtures are not patients); `--match REGEX` keeps the fixtures whose file matches; `--psm N` tries another
-// tesseract page layout mode.
+// tesseract page layout mode; `--engine tesseract|both` (default both) leaves PaddleOCR out or in (decision 0045).
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -22,6 +22,7 @@ import sharp from "sharp";
 import type { PSM } from "tesseract.js";
 import { prepareImage } from "../app/services/adapters/ocr/ocr-image.server";
 import { closeDefaultPixelPool } from "../app/services/adapters/ocr/pixel-worker.server";
+import { createPaddleEngine } from "../app/services/adapters/ocr/paddle-engine.server";
 import { createOcrPool, MODEL_FOLDER } from "../app/services/adapters/ocr/tesseract-pool.server";
 import { createTesseractReader } from "../app/services/adapters/ocr/tesseract-reader.server";
 import { createLogger } from "../app/services/platform/logger.server";
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     match: { type: "string" },
     "held-out-only": { type: "boolean", default: false },
     family: { type: "string", multiple: true },
+    engine: { type: "string", default: "both" },
   },
 });
 
@@ -87,7 +89,13 @@ const pool = createOcrPool({
   workers: 1,
   parameters: args.psm ? { tessedit_pageseg_mode: args.psm as PSM } : undefined,
 });
-const reader = createTesseractReader(pool, createLogger({ level: "silent" }));
+if (args.engine !== "tesseract" && args.engine !== "both") {
+  console.error("--engine is tesseract or both.");
+  process.exit(2);
+}
+const reader = createTesseractReader(pool, createLogger({ level: "silent" }), {
+  paddle: args.engine === "both" ? createPaddleEngine() : undefined,
+});
 
 async function timeOcr(image: Buffer, runs: number): Promise<number> {
   const times: number[] = [];
@@ -116,7 +124,7 @@ const referencePrepareMs = performance.now() - started;
 
 console.log(
   `Reading ${items.length} of ${manifest.items.length} fixtures from ${manifestPath} with 1 tesseract worker ` +
-    `(model ${MODEL_FOLDER})…`,
+    `(model ${MODEL_FOLDER}), engines: ${args.engine}…`,
 );
 const board = new Scoreboard();
 const timings: Timing[] = [];
@@ -157,4 +165,10 @@ printReport({
   },
   misses: Number(args.misses),
 });
+const paddleOutcomes = new Map<string, number>();
+for (const record of records as Array<{ details: { paddle?: string } }>) {
+  const key = record.details.paddle ?? "not asked";
+  paddleOutcomes.set(key, (paddleOutcomes.get(key) ?? 0) + 1);
+}
+console.log(`Paddle: ${[...paddleOutcomes].map(([key, count]) => `${key} ${count}`).join(", ")}`);
 if (args.json) fs.writeFileSync(args.json, JSON.stringify(records, null, 1));

@@ -49,6 +49,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** OCR worker threads for the prescription reader (0 = the reader is off: no classification, no reading). */
     OCR_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
+    /** The reader's engines for images: tesseract alone, or PaddleOCR too when tesseract reads no sure lens values. */
+    OCR_ENGINES: z.enum(["tesseract", "both"]).optional(),
     /** Server processes (node:cluster). Default: one per core on Postgres in production, else 1. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Postgres connections per process. */
@@ -140,6 +142,8 @@ export interface AppConfig {
     | { kind: "s3"; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   /** OCR worker threads (default: 1, since OCR is heavy and a request waits for only one image). */
   ocrWorkers: number;
+  /** "both": PaddleOCR reads the images tesseract reads no confident lens values from (decision 0045). */
+  ocrEngines: "tesseract" | "both";
   /** Server processes server.js runs (node:cluster); always 1 on PGlite. */
   webConcurrency: number;
   /** Postgres pool size per process, and its statement timeout in ms (0: none). */
@@ -209,6 +213,7 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
           }
         : { kind: "database" },
     ocrWorkers: parsed.OCR_WORKERS ?? 1,
+    ocrEngines: parsed.OCR_ENGINES ?? "both",
     webConcurrency:
       parsed.WEB_CONCURRENCY ??
       (parsed.DATABASE_URL && parsed.APP_ENV === "production" ? os.availableParallelism() : 1),

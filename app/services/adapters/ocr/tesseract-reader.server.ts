@@ -8,11 +8,13 @@ import {
   printsLensParameters,
   textFeatures,
 } from "~/models/image-classifier";
-import type { RxAnalysis, RxReading } from "~/models/rx-analysis";
+import { isConfident, type RxAnalysis, type RxEyeKey, type RxReading } from "~/models/rx-analysis";
 import { hasLensValues, parseRxPage } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
 import { decodeHeic, type RawImage } from "./heic.server";
 import { ImageSizeError, type PreparedImage, PROFILES, prepareImage, sniffType } from "./ocr-image.server";
+import type { OcrPage } from "~/models/ocr-page";
+import type { PaddleEngine } from "./paddle-engine.server";
 import { MIN_TEXT_CHARACTERS, pdfTextCharacters, pdfToOcrPage } from "./pdf-text.server";
 import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
 import type { PrescriptionReader, RxInspection } from "./prescription-reader";
@@ -47,6 +49,22 @@ const BAND_LINES = 10;
 const PAGE_IMAGE = { width: 1400, maxPixels: 3_000_000 };
 const SCAN_IMAGE = { width: 2400, maxPixels: 8_000_000 };
 const PDF_MAX_PAGES = 3;
+/** Paddle is not started with less than this left of the read's time (it takes ~1–3 s on one core). */
+const PADDLE_MIN_MS = 1_000;
+const LENS_FIELDS = ["sphere", "cylinder", "axis", "add", "baseCurve", "diameter"] as const;
+const EYES: RxEyeKey[] = ["OD", "OS", "unknownEye1"];
+
+/** The lens values read with a confidence to pre-fill them: how two engines' readings are compared. */
+export function confidentLensFields(analysis: RxAnalysis | null): number {
+  if (!analysis) return 0;
+  let count = 0;
+  for (const eye of EYES) {
+    for (const field of LENS_FIELDS) {
+      if (analysis.prescription[eye]?.[field] !== undefined && isConfident(analysis, `${eye}.${field}`)) count++;
+    }
+  }
+  return count;
+}
 
 type Outcome = "read" | "empty" | "timeout" | "busy" | "unsupported" | "too-large" | "failed";
 
@@ -98,6 +116,10 @@ export interface ReaderTimings {
   prepareMs: number;
   /** Tesseract, queue wait included (0 for a PDF's text layer). */
   ocrMs: number;
+  /** PaddleOCR, when its reading was used: its own time (its thread's wait and the model's first load included). */
+  paddleMs?: number;
+  /** How long the read waited for Paddle after tesseract (less than paddleMs when Paddle started beside it). */
+  paddleWaitMs?: number;
 }
 
 /** Why an image was classed and read as it was (the bench and the dev page show it; never logged). */
@@ -108,6 +130,9 @@ export interface ReaderDetails {
   pdf?: "text" | "scan";
   /** inspect: the bands of the quick image read before the classification was clear. */
   bands?: { read: number; of: number };
+  /** read: the engine whose reading was kept, and whether Paddle was asked (and how it ended). */
+  engine?: "tesseract" | "paddle";
+  paddle?: "kept" | "not better" | "timeout" | "failed" | "no time";
 }
 
 /** A reading plus what it cost; the bench and the dev page show the timings. */
@@ -139,6 +164,11 @@ export interface ReaderParts {
   pixels?: PixelPool;
   /** The quick pass's tesseract (one thread, the faster model) unless given: never queued behind a full read. */
   quickOcr?: OcrPool;
+  /**
+   * The second engine for images (decision 0045): asked when tesseract's reading gives no confident lens values.
+   * None: tesseract alone. The reader closes it.
+   */
+  paddle?: PaddleEngine;
 }
 
 export function createTesseractReader(pool: OcrPool, logger: Logger, parts: ReaderParts = {}): TesseractReader {
@@ -173,10 +203,15 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
   async function readImage(
     image: Buffer | RawImage,
     correlationId: string,
+    deadline: number,
     timings: ReaderTimings,
     details: ReaderDetails,
   ): Promise<RxReading> {
     let started = performance.now();
+    // Paddle's thread idle: it reads the image beside tesseract (another core), so when tesseract's reading turns out
+    // unsure, Paddle's is ready or nearly (the read takes the longer of the two, not their sum). A busy Paddle
+    // (uploads in a burst) is asked after tesseract, and only if needed.
+    const early = parts.paddle?.idle() ? paddleRead(image, deadline) : null;
     const prepared = await prepareImage(image, { pixels });
     timings.prepareMs += performance.now() - started;
     started = performance.now();
@@ -189,7 +224,66 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       classified === "Prescription" || classified === "Box"
         ? parseRxPage(ocr.page, { correlationId, kind: classified === "Box" ? "box" : "prescription" })
         : null;
-    return { ...finalClassification(classified, analysis, ocr.text), text: ocr.text };
+    const reading: RxReading = { ...finalClassification(classified, analysis, ocr.text), text: ocr.text };
+    details.engine = "tesseract";
+    // Paddle reads photos and handwriting better (decision 0045) but costs 1–3 s: asked only when tesseract gave no
+    // lens value sure enough to pre-fill, and not for a picture of a person or a glasses prescription.
+    if (
+      !parts.paddle ||
+      classified === "Human" ||
+      reading.analysis?.spectaclesOnly ||
+      confidentLensFields(reading.analysis) > 0
+    ) {
+      return reading;
+    }
+    let asked = early;
+    if (!asked) {
+      if (deadline - performance.now() < PADDLE_MIN_MS) {
+        details.paddle = "no time";
+        return reading;
+      }
+      asked = paddleRead(image, deadline);
+    }
+    started = performance.now();
+    try {
+      const { page, ms } = await asked;
+      timings.paddleMs = ms;
+      const features: ImageFeatures = {
+        text: textFeatures(page.text, page.confidence * 100),
+        image: prepared.measures,
+      };
+      const paddleClass = classifyImage(features);
+      const paddleAnalysis =
+        paddleClass === "Prescription" || paddleClass === "Box"
+          ? parseRxPage(page, { correlationId, kind: paddleClass === "Box" ? "box" : "prescription" })
+          : null;
+      const paddleReading: RxReading = { ...finalClassification(paddleClass, paddleAnalysis, page.text), text: page.text };
+      if (confidentLensFields(paddleReading.analysis) <= confidentLensFields(reading.analysis)) {
+        details.paddle = "not better";
+        return reading;
+      }
+      details.paddle = "kept";
+      details.engine = "paddle";
+      details.features = features;
+      return paddleReading;
+    } catch (error) {
+      details.paddle = error instanceof Error && error.name === "PaddleTimeoutError" ? "timeout" : "failed";
+      return reading;
+    } finally {
+      timings.paddleWaitMs = performance.now() - started;
+    }
+  }
+
+  /** Paddle's reading of the image and how long it took (its own time, its wait for the thread included). */
+  function paddleRead(image: Buffer | RawImage, deadline: number): Promise<{ page: OcrPage; ms: number }> {
+    const started = performance.now();
+    const reading = parts.paddle!.read(image, { timeoutMs: Math.max(1, deadline - started) }).then((page) => ({
+      page,
+      ms: performance.now() - started,
+    }));
+    // An early read that is not needed is left to finish; its failure must not go unhandled.
+    reading.catch(() => {});
+    return reading;
   }
 
   async function readOnce(
@@ -199,10 +293,12 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     details: ReaderDetails,
   ): Promise<RxReading> {
     const started = performance.now();
+    // Paddle must be done before the read's time limit (a margin for the parse after it).
+    const deadline = started + timeoutMs - 250;
     const source = await decodable(input, timeoutMs);
     if (source.kind === "image") {
       timings.prepareMs = performance.now() - started;
-      return readImage(source.image, correlationId, timings, details);
+      return readImage(source.image, correlationId, deadline, timings, details);
     }
     const content = await pixels.pdf(input.bytes, { maxPages: PDF_MAX_PAGES, render: null, timeoutMs });
     timings.prepareMs = performance.now() - started;
@@ -221,7 +317,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     const drawn = await pixels.pdf(input.bytes, { maxPages: 1, render: SCAN_IMAGE, timeoutMs });
     timings.prepareMs = performance.now() - started;
     if (!drawn.pageImage) throw new UnsupportedError();
-    return readImage(Buffer.from(drawn.pageImage.bytes), correlationId, timings, details);
+    return readImage(Buffer.from(drawn.pageImage.bytes), correlationId, deadline, timings, details);
   }
 
   /** The quick pass: the small copy read band by band until the class is clear or the budget spent. */
@@ -308,6 +404,9 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       ms,
       prepareMs: Math.round(timings.prepareMs),
       ocrMs: Math.round(timings.ocrMs),
+      paddleMs: timings.paddleMs === undefined ? undefined : Math.round(timings.paddleMs),
+      paddleWaitMs: timings.paddleWaitMs === undefined ? undefined : Math.round(timings.paddleWaitMs),
+      engine: details.engine,
       classification: reading?.classification ?? null,
     };
     log(entry, outcome, "rx reader");
@@ -351,7 +450,12 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
       return (await inspectTimed(input, options)).inspection;
     },
     async close() {
-      await Promise.all([pool.close(), quickOcr.close(), ownsPixels ? pixels.close() : Promise.resolve()]);
+      await Promise.all([
+        pool.close(),
+        quickOcr.close(),
+        ownsPixels ? pixels.close() : Promise.resolve(),
+        parts.paddle?.close(),
+      ]);
     },
   };
 }
