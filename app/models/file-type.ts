@@ -11,6 +11,13 @@ export type AcceptedFileType = (typeof ACCEPTED_FILE_TYPES)[number];
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
 
+/**
+ * The largest image decoded (issue 24, decision 47), checked from the file's header before decoding: 50 Mpx is a 48 MP
+ * phone photo (8064 × 6048 = 48.8 Mpx) with room to spare, and a small file can claim huge sizes (a one-colour PNG of
+ * 100 Mpx is a few hundred KB).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
 /** What the upload pages say they take. */
 export const ACCEPTED_FILES_TEXT = `PDF, JPEG, PNG, HEIC or TIFF, up to ${MAX_UPLOAD_MEGABYTES} MB`;
 

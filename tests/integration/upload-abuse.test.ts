@@ -13,7 +13,8 @@ import { createCart } from "~/services/cart/cart.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { lineItemGroups, orders, rateLimitEvents, rxImages, storedImages } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
-import { MAX_INPUT_PIXELS, TOO_MANY_PIXELS_MESSAGE } from "~/services/prescriptions/image-processing.server";
+import { MAX_INPUT_PIXELS } from "~/models/file-type";
+import { TOO_MANY_PIXELS_MESSAGE } from "~/services/prescriptions/image-processing.server";
 import { expireUnlinkedRxImages, RX_IMAGE_RETENTION_DAYS } from "~/services/prescriptions/rx-image-expiry.server";
 import {
   checkUploadAllowed,

@@ -1,6 +1,6 @@
 import os from "node:os";
 import sharp, { type Sharp } from "sharp";
-import type { AcceptedFileType } from "~/models/file-type";
+import { type AcceptedFileType, MAX_INPUT_PIXELS } from "~/models/file-type";
 import { decodeHeic } from "../adapters/ocr/heic.server";
 
 /**
@@ -18,11 +18,6 @@ import { decodeHeic } from "../adapters/ocr/heic.server";
 
 export const MAX_IMAGE_SIDE = 1280;
 export const JPEG_QUALITY = 60;
-/**
- * Larger images are refused before decoding: 50 Mpx is a 48 MP phone photo (8064 × 6048 = 48.8 Mpx) with room to
- * spare, and a small file can claim huge sizes (a one-colour PNG of 100 Mpx is a few hundred KB).
- */
-export const MAX_INPUT_PIXELS = 50_000_000;
 /** Shrinks at once in this process: one core left to the event loop (at least one, at most two). */
 export const MAX_CONCURRENT_SHRINKS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 /** A HEIC decode taking longer than this is given up ('Error shrinking image'). */

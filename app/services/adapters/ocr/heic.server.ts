@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { ImageSizeError, MAX_INPUT_PIXELS } from "./ocr-image.server";
+import { MAX_INPUT_PIXELS } from "~/models/file-type";
+import { ImageSizeError } from "./ocr-image.server";
 
 /**
  * HEIC (iPhone photos) → raw RGBA pixels. sharp's libvips has no HEVC decoder, so heic-convert's decoder (libheif

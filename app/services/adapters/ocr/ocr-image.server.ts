@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from "sharp";
+import { MAX_INPUT_PIXELS } from "~/models/file-type";
 import type { ImageMeasures } from "~/models/image-classifier";
 import { measureImage } from "~/services/prescriptions/image-measures.server";
 import type { RawImage } from "./heic.server";
@@ -17,8 +18,6 @@ import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
  * and "quick" for classifying at upload (1400 px, 26 px lines, 1.2 Mpx: a fraction of the OCR time).
  */
 
-/** A phone photo's size (issue 24): a decompression bomb stops here, before it is decoded. */
-export const MAX_INPUT_PIXELS = 50_000_000;
 /** The analysis copy's longest side. */
 const ANALYSIS_SIZE = 800;
 /** A text line's height (ascender to descender) after scaling, in pixels, for the full read. */

@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import type { OcrPage, OcrWord } from "~/models/ocr-page";
 import type { RawImage } from "./heic.server";
-import { MAX_INPUT_PIXELS } from "./ocr-image.server";
+import { MAX_INPUT_PIXELS } from "~/models/file-type";
 
 /**
  * The reader's second engine (decision 0045, "Adopted"): PaddleOCR's PP-OCRv4 detection and recognition models as
