@@ -257,6 +257,9 @@ async function paddleInput(image: Buffer | RawImage): Promise<{ bytes: Buffer; w
   return { bytes: data, width: info.width, height: info.height };
 }
 
+/** How long `close` waits for the thread's reads to end before ending it anyway. */
+const CLOSE_WAIT_MS = 15_000;
+
 interface Job {
   id: number;
   worker: Worker;
@@ -266,8 +269,11 @@ interface Job {
 }
 
 /**
- * One Paddle thread, started on the first read; reads are taken one at a time. A read past its time ends the thread
- * (the next read starts another and loads the models again). The idle thread does not keep the process alive.
+ * One Paddle thread, started on the first read; reads are taken one at a time. A read past its time is given up by
+ * its caller, but the thread is left to finish it: ending a thread while onnxruntime runs in it aborts the whole
+ * process (its native code throws a C++ exception into a terminating thread: "terminate called after throwing an
+ * instance of 'Napi::Error'"). The next read waits its turn in the thread, within its own time. `close` waits for the
+ * thread's reads to end (a while at most) before ending it. The idle thread does not keep the process alive.
  */
 export function createPaddleEngine(): PaddleEngine {
   let worker: Worker | null = null;
@@ -276,6 +282,9 @@ export function createPaddleEngine(): PaddleEngine {
   let nextId = 1;
   let closed = false;
   let pending = 0;
+  /** Reads posted to the thread and not answered yet (a given-up read still runs there). */
+  let outstanding = 0;
+  let drained: (() => void) | null = null;
 
   function thread(): Worker {
     if (worker) return worker;
@@ -289,6 +298,8 @@ export function createPaddleEngine(): PaddleEngine {
     started.stderr.resume();
     started.unref();
     started.on("message", (message: { id: number; result?: { lines: PaddleLine[] }; error?: string }) => {
+      outstanding = Math.max(0, outstanding - 1);
+      if (outstanding === 0) drained?.();
       const job = current;
       if (!job || job.worker !== started || job.id !== message.id) return;
       clearTimeout(job.timer);
@@ -298,7 +309,11 @@ export function createPaddleEngine(): PaddleEngine {
       else job.resolve(message.result!);
     });
     const fail = (error: Error) => {
-      if (worker === started) worker = null;
+      if (worker === started) {
+        worker = null;
+        outstanding = 0;
+        drained?.();
+      }
       // A thread ended for its timeout exits after the next read has started on a new one: not that read's end.
       const job = current;
       if (!job || job.worker !== started) return;
@@ -318,12 +333,12 @@ export function createPaddleEngine(): PaddleEngine {
       const target = thread();
       const id = nextId++;
       const timer = setTimeout(() => {
-        current = null;
-        if (worker === target) worker = null;
-        void target.terminate();
+        // Given up, not ended: the thread finishes the read and its answer is dropped (see above).
+        if (current?.id === id) current = null;
         reject(new PaddleTimeoutError(`Paddle took longer than ${timeoutMs} ms.`));
       }, timeoutMs);
       current = { id, worker: target, resolve, reject, timer };
+      outstanding++;
       target.ref();
       const copy = new Uint8Array(bytes);
       target.postMessage({ id, bytes: copy }, [copy.buffer]);
@@ -361,7 +376,17 @@ export function createPaddleEngine(): PaddleEngine {
         current.reject(new Error("The Paddle engine is closed."));
         current = null;
       }
-      if (ending) await ending.terminate();
+      if (!ending) return;
+      if (outstanding > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      await ending.terminate();
     },
   };
 }
