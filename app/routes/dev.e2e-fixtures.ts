@@ -1,7 +1,7 @@
 import { EmailTakenError } from "~/services/accounts/auth/accounts.server";
 import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { BadRequestError, readJsonObject } from "~/services/platform/http.server";
+import { fixtureNotFound, fixtureRequestBody } from "~/services/scenarios/fixture-request.server";
 import { buildScenario, scenarioSchema, ScenarioError } from "~/services/scenarios/e2e-scenarios.server";
 import type { Route } from "./+types/dev.e2e-fixtures";
 
@@ -11,24 +11,14 @@ import type { Route } from "./+types/dev.e2e-fixtures";
  * sign-in dialog would set. A 404 unless the server runs with E2E_FIXTURES=true, which production refuses.
  */
 
-const notFound = () => Response.json({ error: "Not found" }, { status: 404 });
-
 export function loader() {
-  return notFound();
+  return fixtureNotFound();
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  if (!services.config.e2eFixtures) return notFound();
-  if (request.method !== "POST")
-    return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonObject(request);
-  } catch (error) {
-    if (error instanceof BadRequestError) return Response.json({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const body = await fixtureRequestBody(request, services.config);
+  if (body instanceof Response) return body;
   const input = scenarioSchema.safeParse(body);
   if (!input.success) return Response.json({ error: input.error.issues }, { status: 400 });
   let scenario;

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { MAX_INPUT_PIXELS } from "~/models/file-type";
 import type { ImageMeasures } from "~/models/image-classifier";
-import { measureImage } from "~/services/prescriptions/image-measures.server";
+import { measureImage } from "./image-measures.server";
 import type { RawImage } from "./heic.server";
 import type { Grey } from "./ocr-preprocess.server";
 import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";

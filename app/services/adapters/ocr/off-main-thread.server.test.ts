@@ -3,7 +3,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { isMainThread } from "node:worker_threads";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type * as ImageMeasuresModule from "~/services/prescriptions/image-measures.server";
+import type * as ImageMeasuresModule from "./image-measures.server";
 import { createLogger } from "~/services/platform/logger.server";
 import type * as PreprocessModule from "./ocr-preprocess.server";
 import { createPixelPool } from "./pixel-worker.server";
@@ -33,7 +33,7 @@ vi.mock("./ocr-preprocess.server", async (importOriginal) => {
   return { ...wrapped, PREPROCESS_KERNELS: original.PREPROCESS_KERNELS };
 });
 
-vi.mock("~/services/prescriptions/image-measures.server", async (importOriginal) => {
+vi.mock("./image-measures.server", async (importOriginal) => {
   const original = await importOriginal<typeof ImageMeasuresModule>();
   return { ...original, measurePixels: guarded(original.measurePixels) };
 });

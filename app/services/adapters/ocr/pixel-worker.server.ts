@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ImageMeasures } from "~/models/image-classifier";
-import { MEASURE_KERNELS, measurePixels } from "~/services/prescriptions/image-measures.server";
+import { MEASURE_KERNELS, measurePixels } from "./image-measures.server";
 import { type PdfContent, type PdfOptions, readPdfInThread } from "./pdf-text.server";
 import {
   analyseText,

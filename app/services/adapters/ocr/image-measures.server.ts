@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from "sharp";
 import type { ImageMeasures } from "~/models/image-classifier";
-import { defaultPixelPool, type PixelPool } from "~/services/adapters/ocr/pixel-worker.server";
+import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
 
 /**
  * Simple measures of a photo for the image classifier (models/image-classifier.ts): size and shape, colourfulness,
