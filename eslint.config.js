@@ -1,8 +1,11 @@
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { floorZones } from "./eslint/floors.js";
 
 export default tseslint.config(
   {
@@ -39,20 +42,31 @@ export default tseslint.config(
     },
   },
   {
+    // The floors of app/ (eslint/floors.js, docs/architecture.md): no import runs back up.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: floorZones() }] },
+  },
+  {
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["~/services/*", "~/routes/*"], message: "components import models, never services or routes" },
+            {
+              group: ["~/services/*", "~/server/*", "~/routes/*"],
+              message: "components import models, never services or routes",
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ["server.js", "scripts/**/*.{js,mjs}"],
+    files: ["server.js", "scripts/**/*.{js,mjs}", "eslint/**/*.js"],
     languageOptions: { globals: globals.node },
   },
 );

@@ -14,7 +14,17 @@ const dev = process.argv.includes("--dev");
 const production = process.env.APP_ENV === "production";
 const BUILD_ENTRY = "build/server/index.js";
 const SOURCE_DIRS = ["app", "server", "public"];
-const SOURCE_FILES = ["vite.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
+const SOURCE_FILES = [
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "package-lock.json",
+  // The production commands `npm run build` bundles into build/scripts/ (scripts/build-scripts.mjs).
+  "scripts/build-scripts.mjs",
+  "scripts/worker.ts",
+  "scripts/jobs.ts",
+  "scripts/migrate.ts",
+];
 
 function newestMtime(target) {
   let stat;
@@ -39,7 +49,8 @@ function ensureBuild() {
   const sourcesAt = Math.max(...SOURCE_DIRS.map(newestMtime), ...SOURCE_FILES.map(newestMtime));
   if (builtAt > 0 && builtAt >= sourcesAt) return;
   console.log(builtAt ? "Sources changed since the last build; building…" : "No build found; building…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // The whole build: the server's, and the production commands' (worker, jobs, db:migrate) in build/scripts/.
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

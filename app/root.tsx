@@ -47,9 +47,10 @@ import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
 import { apiBoundaryMiddleware } from "./services/api/api-boundary.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
-import { recaptureBanner } from "./services/exams/recapture.server";
-import { visitorMiddleware } from "./services/platform/visitor.server";
-import { qaPanelData, rememberQaFlag } from "./services/platform/feature-switches.server";
+import { recaptureBanner } from "./services/orders/recapture.server";
+import { visitorMiddleware } from "./server/visitor.server";
+import { paymentSwitches, qaPanelData, rememberQaFlag } from "./services/scenarios/feature-switches.server";
+import { ALL_PAYMENTS_ON } from "./models/feature-switches";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
 import rxReminderStyles from "./styles/rx-reminder.css?url";
@@ -107,6 +108,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     serviceType: analyticsServiceType(visitor.lastOrderAt),
     // The QA helper button (spec 1 §2.12): outside production, when ?qa turned it on for this session.
     qa: rememberQaFlag(config, visitor.session, url) ? qaPanelData(config, visitor) : null,
+    // The footer's 'We accept' strip names the alternative payments that are on (spec 3 §5; issue 27).
+    paymentSwitches: paymentSwitches(visitor.session),
   };
 }
 
@@ -201,6 +204,7 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
           simplified={handle.footerSimplified}
           hasSubscriptions={data?.hasSubscriptions ?? false}
           adChoicesUrl={adChoicesHref(location.pathname, location.search)}
+          paymentSwitches={data?.paymentSwitches ?? ALL_PAYMENTS_ON}
         />
       ) : null}
       {/* Last in the document: a text browser reads the page first; with CSS the launcher floats bottom right. */}

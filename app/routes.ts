@@ -37,7 +37,6 @@ export default [
     "how-to-order",
     "how-to-read-rx",
     "coupon",
-    "vision-insurance",
     "glasses",
     "gajillion-percent-promise",
     "subscriptions",
@@ -96,6 +95,7 @@ export default [
     "routes/api.promotions.productDiscountsWithProductSpecific.ts",
   ),
   route("api/promotions/rebates/:productId", "routes/api.promotions.rebates.$productId.ts"),
+  route("api/rebates/order/:orderNumber", "routes/api.rebates.order.$orderNumber.ts"),
   route("api/orders/history/:pageSize/:page", "routes/api.orders.history.ts"),
   route("api/orders/:id/details", "routes/api.orders.$id.details.ts"),
 
@@ -145,27 +145,35 @@ export default [
   route("address", "routes/address.tsx"),
   route("doctor", "routes/doctor.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  // PayPal's return (decision 53); pay in 4 returns to thank-you with orderToken and status.
+  route("checkout/paypal", "routes/checkout.paypal.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
 
-  // Account pages.
-  route("account/settings", "routes/account.settings.tsx"),
-  route("account/addresses", "routes/account.addresses.tsx"),
-  route("account/addresses/new", "routes/account.addresses.new.tsx"),
-  route("account/addresses/:addressId", "routes/account.addresses.$addressId.tsx"),
-  route("account/subscriptions", "routes/account.subscriptions.tsx"),
-  route("account/subscriptions/:subscriptionId", "routes/account.subscriptions.$subscriptionId.tsx"),
+  // Account pages: every /account/* page sits under the layout whose middleware opens the sign-in dialog for a
+  // signed-out shopper before any of their loaders or actions runs. /account itself is the entry guard; any other
+  // /account/* path is not found (the catch-all).
+  route("account", "routes/account.tsx", [
+    index("routes/account._index.tsx"),
+    route("settings", "routes/account.settings.tsx"),
+    route("settings/payment-methods", "routes/account.settings.payment-methods.tsx"),
+    route("addresses", "routes/account.addresses.tsx"),
+    route("addresses/new", "routes/account.addresses.new.tsx"),
+    route("addresses/:addressId", "routes/account.addresses.$addressId.tsx"),
+    route("subscriptions", "routes/account.subscriptions.tsx"),
+    route("subscriptions/:subscriptionId", "routes/account.subscriptions.$subscriptionId.tsx"),
+    route("order-history", "routes/order-history.tsx", { id: "account-order-history" }),
+    route("order-history/:orderNumber", "routes/order-history.$orderNumber.tsx"),
+    route("prescriptions", "routes/rx-wallet.tsx", { id: "account-prescriptions" }),
+    route("prescriptions/:prescriptionId", "routes/account.prescriptions.$prescriptionId.tsx"),
+  ]),
   // The e-mailed snooze link's page: works signed out (the link's signed token names the subscription).
   route("auto-reorder/snooze", "routes/auto-reorder.snooze.tsx"),
-  route("account/order-history", "routes/order-history.tsx", { id: "account-order-history" }),
-  route("account/order-history/:orderNumber", "routes/order-history.$orderNumber.tsx"),
   route("order-history", "routes/order-history.tsx"),
 
   // Prescriptions: upload (also upload-rx?oid={orderNumber}), the wallet.
   route("upload-rx", "routes/upload-rx.tsx"),
   route("upload-success", "routes/upload-success.tsx"),
   route("rx-wallet", "routes/rx-wallet.tsx"),
-  route("account/prescriptions", "routes/rx-wallet.tsx", { id: "account-prescriptions" }),
-  route("account/prescriptions/:prescriptionId", "routes/account.prescriptions.$prescriptionId.tsx"),
   route("rx-images/:imageId", "routes/rx-images.$imageId.ts"),
   route("rx-images/:imageId/page", "routes/rx-images.$imageId.page.ts"),
 
@@ -182,12 +190,29 @@ export default [
   // The spec lists the delete without the api/ prefix; both spellings answer.
   route("rxWallet/:id", "routes/api.rxWallet.$id.ts", { id: "rxWallet:id" }),
 
+  // Wallet and payments API (spec 3 §7; issue 27, decision 56). api/paymentMethods is also the spec's DELETE
+  // api/paymentmethods: paths match case-insensitively, so one module answers both methods.
+  route("api/wallet", "routes/api.wallet.ts"),
+  route("api/paymentMethods", "routes/api.paymentMethods.ts"),
+  route("api/paymentMethods/nonce", "routes/api.paymentMethods.nonce.ts"),
+  route("api/paymentMethods/afterpay", "routes/api.paymentMethods.afterpay.ts"),
+  route("api/paymentMethods/afterpayBillingAgreement", "routes/api.paymentMethods.afterpayBillingAgreement.ts"),
+  route("api/sitePreferences/brainTree", "routes/api.sitePreferences.brainTree.ts"),
+  // The spec lists the key without the api/ prefix; both spellings answer.
+  route("sitePreferences/ccgEncryptionKey", "routes/api.sitePreferences.ccgEncryptionKey.ts", {
+    id: "sitePreferences:ccgEncryptionKey",
+  }),
+  route("api/sitePreferences/ccgEncryptionKey", "routes/api.sitePreferences.ccgEncryptionKey.ts", {
+    id: "api:sitePreferences:ccgEncryptionKey",
+  }),
+
   // The online vision exam (issue 16; spec 1 §2.2, spec 2 exam screens). Any other path under /exam is not found.
   route("exam", "routes/exam._index.tsx"),
   route("exam/landing", "routes/exam.landing.tsx"),
   route("exam/start", "routes/exam.start.tsx"),
   route("exam/start/signed-in", "routes/exam.start.tsx", { id: "exam-start-signed-in" }),
   route("exam/unsupported-browser", "routes/exam.unsupported-browser.tsx"),
+  route("exam/payment", "routes/exam.payment.tsx"),
   route("exam/exam-complete", "routes/exam.exam-complete.tsx"),
   route("exam/exam-declined", "routes/exam.exam-declined.tsx"),
   route("exam/rx-details", "routes/exam.rx-details.tsx"),
@@ -201,6 +226,22 @@ export default [
   route("api/examEligibility", "routes/api.examEligibility.ts"),
   route("api/orders/RecentExams", "routes/api.orders.RecentExams.ts"),
   route("api/cart/preorderexam", "routes/api.cart.preorderexam.ts"),
+
+  // Insurance benefits (issue 27; decision 54): 'Check my benefits', a search's results (polled), applying.
+  route("vision-insurance", "routes/vision-insurance.tsx"),
+  route("vision-insurance/results/:token", "routes/vision-insurance.results.$token.tsx"),
+  route("api/cart/insurance", "routes/api.cart.insurance.ts"),
+  route("api/examInsurance/search", "routes/api.examInsurance.search.ts"),
+  route("api/examInsurance/searchResult/:token", "routes/api.examInsurance.searchResult.$token.ts"),
+  // Insurance benefits (issue 27; spec 3 §7 "Insurance benefits"): JSON, over the eligibility adapter.
+  route("api/insurance/memberBenefitSearch", "routes/api.insurance.memberBenefitSearch.ts"),
+  route("api/insurance/memberBenefitSearchResult/:token", "routes/api.insurance.memberBenefitSearchResult.$token.ts"),
+  route("api/insurance/dateOfBirthVerification", "routes/api.insurance.dateOfBirthVerification.ts"),
+  route("api/insurance/insuranceBenefitName/:id", "routes/api.insurance.insuranceBenefitName.$id.ts"),
+  route("api/insurance/coverage/:id", "routes/api.insurance.coverage.$id.ts"),
+  // Pay in 4 (issue 27, decision 53).
+  route("api/afterpay", "routes/api.afterpay.ts"),
+  route("api/afterpay/billingAgreement", "routes/api.afterpay.billingAgreement.ts"),
 
   // Carts, addresses, patients and orders API for app clients (issue 17, decision 39): JSON.
   route("api/cart/items", "routes/api.cart.items.ts"),
@@ -222,10 +263,8 @@ export default [
 
   // Asking the store to get a prescription from the doctor (the portal header).
   route("prescription-request", "routes/prescription-request.tsx"),
-  // The account home, the account's entry (the entry guard; other /account/* paths are not found), reorder and the
-  // one-page reorder.
+  // The account home, reorder and the one-page reorder.
   route("dashboard", "routes/dashboard.tsx"),
-  route("account", "routes/account.tsx"),
   route("reorder", "routes/reorder.tsx"),
   route("rapid-reorder", "routes/rapid-reorder.tsx"),
   // Ratings and reviews (signed in to write one).
@@ -254,12 +293,19 @@ export default [
   ),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
+  route("dev/emails", "routes/dev.emails.tsx"),
+  route("dev/emails/:template", "routes/dev.emails.$template.tsx"),
   route("dev/orders", "routes/dev.orders.tsx"),
   // The end-to-end tests' seeded starting states (E2E_FIXTURES=true only, never in production).
   route("dev/e2e-fixtures", "routes/dev.e2e-fixtures.ts"),
   route("dev/e2e-fixtures/rx-reading", "routes/dev.e2e-fixtures.rx-reading.ts"),
   route("dev/verifications", "routes/dev.verifications.tsx"),
   route("dev/rx-reader", "routes/dev.rx-reader.tsx"),
+  // The simulated insurance eligibility service's members (decision 52).
+  route("dev/insurance", "routes/dev.insurance.tsx"),
+  route("dev/payments", "routes/dev.payments.tsx"),
+  // The simulated payment providers' pages (decision 53), outside production unless PAYMENT_SIMULATOR=true.
+  route("dev/:provider/checkout/:token", "routes/dev.$provider.checkout.$token.tsx"),
   // The simulated exam provider (decision 31): its exam pages (outside production unless EXAM_SIMULATOR=true) and the
   // development page that plays its doctor.
   route("exam-provider/:token", "routes/exam-provider.$token.tsx"),
@@ -273,6 +319,8 @@ export default [
   ),
   route("api/session/client-ip", "routes/api.session.client-ip.ts"),
   route("resources/qa", "routes/resources.qa.ts"),
+  // Apple Pay's merchant validation and payment token (issue 27): called by the Payment Request handlers.
+  route("resources/apple-pay", "routes/resources.apple-pay.ts"),
 
   // Resources.
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),

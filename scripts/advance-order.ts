@@ -2,8 +2,8 @@
 // (the same steps as the /dev/orders page), against the configured database (DATABASE_URL, else PGlite under
 // DATA_DIR). PGlite allows one process at a time: stop the dev server first, or use /dev/orders instead.
 import { ADVANCE_ACTIONS, isAdvanceAction } from "~/models/order-status";
-import { createEmailSender } from "~/services/adapters/email/index.server";
-import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
+import { createEmailSender } from "~/server/adapters.server";
+import { openConfiguredDatabase } from "~/server/database.server";
 import { advanceOrder } from "~/services/orders/order-operations.server";
 import { parseConfig } from "~/services/platform/config.server";
 import { logger } from "~/services/platform/logger.server";

@@ -13,7 +13,9 @@
 // the run. `--held-out-only` reads only held-out families; `--family NAME` (repeatable) only those families;
 // `--misses N` lists the first N wrong fields and images; `--json FILE` writes every reading (text included:
 // fixtures are not patients); `--match REGEX` keeps the fixtures whose file matches; `--psm N` tries another
-// tesseract page layout mode; `--engine tesseract|both` (default both) leaves PaddleOCR out or in (decision 0045).
+// tesseract page layout mode; `--engine tesseract|both` (default both) leaves PaddleOCR out or in (decision 0045);
+// `--ocr-cache DIR` keeps the engines' answers on disk, so a run after a parser change takes seconds (times are then
+// meaningless).
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -26,6 +28,7 @@ import { createPaddleEngine } from "../app/services/adapters/ocr/paddle-engine.s
 import { createOcrPool, MODEL_FOLDER } from "../app/services/adapters/ocr/tesseract-pool.server";
 import { createTesseractReader } from "../app/services/adapters/ocr/tesseract-reader.server";
 import { createLogger } from "../app/services/platform/logger.server";
+import { cachedPaddle, cachedPool } from "./bench-rx/ocr-cache";
 import { familyOf, type ManifestItem, percentile, sample, Scoreboard } from "./bench-rx/score";
 import { printReport, type Timing } from "./bench-rx/report";
 
@@ -41,6 +44,7 @@ const { values: args } = parseArgs({
     "held-out-only": { type: "boolean", default: false },
     family: { type: "string", multiple: true },
     engine: { type: "string", default: "both" },
+    "ocr-cache": { type: "string" },
   },
 });
 
@@ -85,23 +89,26 @@ ${[
   .join("\n")}
 </svg>`;
 
-const pool = createOcrPool({
+const realPool = createOcrPool({
   workers: 1,
   parameters: args.psm ? { tessedit_pageseg_mode: args.psm as PSM } : undefined,
 });
+const ocrCache = args["ocr-cache"] ? path.resolve(args["ocr-cache"], args.psm ?? "default") : null;
+const pool = ocrCache ? cachedPool(realPool, ocrCache) : realPool;
 if (args.engine !== "tesseract" && args.engine !== "both") {
   console.error("--engine is tesseract or both.");
   process.exit(2);
 }
+const paddle = args.engine === "both" ? createPaddleEngine() : undefined;
 const reader = createTesseractReader(pool, createLogger({ level: "silent" }), {
-  paddle: args.engine === "both" ? createPaddleEngine() : undefined,
+  paddle: paddle && ocrCache ? cachedPaddle(paddle, ocrCache) : paddle,
 });
 
 async function timeOcr(image: Buffer, runs: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    await pool.recognize(image);
+    await realPool.recognize(image);
     times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
@@ -114,7 +121,7 @@ const referencePng = await sharp(Buffer.from(REFERENCE_SVG)).png().toBuffer();
 const blank = await prepareImage(blankPng);
 const reference = await prepareImage(referencePng);
 let started = performance.now();
-await pool.recognize(blank.pgm);
+await realPool.recognize(blank.pgm);
 const startMs = performance.now() - started;
 const blankMs = await timeOcr(blank.pgm, 3);
 const referenceMs = await timeOcr(reference.pgm, 3);
@@ -140,7 +147,14 @@ for (const item of items) {
   if (!isPdf) board.addClassification(item, timed.reading?.classification ?? null);
   board.addFields(item, timed.reading?.analysis);
   timings.push({ variant: item.variant, isPdf, ms: timed.ms, ...timed.timings, outcome: timed.outcome });
-  records.push({ item, outcome: timed.outcome, ms: timed.ms, reading: timed.reading, details: timed.details });
+  records.push({
+    item,
+    outcome: timed.outcome,
+    ms: timed.ms,
+    timings: timed.timings,
+    reading: timed.reading,
+    details: timed.details,
+  });
   done++;
   if (done % 25 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
 }
@@ -170,5 +184,6 @@ for (const record of records as Array<{ details: { paddle?: string } }>) {
   const key = record.details.paddle ?? "not asked";
   paddleOutcomes.set(key, (paddleOutcomes.get(key) ?? 0) + 1);
 }
+if (ocrCache) console.log(`OCR answers from the cache in ${ocrCache}: the times above are not the reader's.`);
 console.log(`Paddle: ${[...paddleOutcomes].map(([key, count]) => `${key} ${count}`).join(", ")}`);
 if (args.json) fs.writeFileSync(args.json, JSON.stringify(records, null, 1));

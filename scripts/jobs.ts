@@ -5,14 +5,18 @@
 // error). Safe to run next to the server on Postgres (claims keep two runners from placing one order twice). PGlite
 // allows one process at a time: with the server running on the same DATA_DIR this refuses to start; let the server
 // run the jobs (JOBS_INTERVAL_MINUTES, or the buttons on /dev/orders) or stop it first.
-import { createEmailSender } from "~/services/adapters/email/index.server";
-import { createPaymentGateway } from "~/services/adapters/payments/index.server";
-import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
-import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
-import { createTaxCalculator } from "~/services/adapters/tax/index.server";
+import {
+  createEmailSender,
+  createPaymentGateway,
+  createPayPalProvider,
+  createPayIn4Provider,
+  createExamProvider,
+  createPrescriberVerifier,
+  createTaxCalculator,
+} from "~/server/adapters.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
-import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
-import { pgliteOwner, recordPgliteOwner, runJobs } from "~/services/platform/jobs.server";
+import { openConfiguredDatabase } from "~/server/database.server";
+import { pgliteOwner, recordPgliteOwner, runJobs } from "~/server/jobs.server";
 import { logger } from "~/services/platform/logger.server";
 import { createAppSession } from "~/services/platform/session.server";
 
@@ -43,13 +47,15 @@ const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const started = Date.now();
-  const { reminders, reorders, exams, email, verification } = await runJobs({
+  const { reminders, reorders, exams, examPayments, email, verification } = await runJobs({
     config,
     db: database.db,
     logger,
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
+    paypal: createPayPalProvider(config, database.db),
+    payIn4: createPayIn4Provider(config, database.db),
     examProvider: createExamProvider(database.db),
     prescriberVerifier: createPrescriberVerifier(database.db),
     sessions: createAppSession(config),
@@ -62,7 +68,10 @@ try {
     `Auto-reorders: ${reorders.placed} placed, ${reorders.failed} not placed, ${reorders.skipped} skipped ` +
       `(${reorders.due} due).`,
   );
-  console.log(`Exams: ${exams.synced} vouchers read from the exam provider, ${exams.failed} failed.`);
+  console.log(
+    `Exams: ${exams.synced} vouchers read from the exam provider, ${exams.failed} failed; ` +
+      `${examPayments} exam fees settled.`,
+  );
   const resolved = Object.entries(verification.resolved).map(([state, n]) => `${n} ${state}`);
   console.log(
     `Prescription verification: ${verification.sent} sent, ${verification.notSent} not sent, ` +

@@ -1,6 +1,6 @@
 // `npm run db:seed`: writes the demo catalog into the configured database. Idempotent: run it as often as you like.
 import { parseConfig } from "~/services/platform/config.server";
-import { openConfiguredDatabase } from "~/services/db/bootstrap.server";
+import { openConfiguredDatabase } from "~/server/database.server";
 import { seedDemoCatalog } from "~/services/db/seed.server";
 
 const config = parseConfig(process.env);

@@ -2,15 +2,19 @@
 // auto-reorders, payment recovery, prescription verification), for a deployment that keeps this work off its web
 // processes (set JOB_WORKERS=false on those). Postgres only: PGlite is one process's database, and there the server
 // works the queue itself. Stops on SIGTERM/SIGINT after the job in progress.
-import { createEmailSender } from "~/services/adapters/email/index.server";
-import { createPaymentGateway } from "~/services/adapters/payments/index.server";
-import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
-import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
-import { createTaxCalculator } from "~/services/adapters/tax/index.server";
+import {
+  createEmailSender,
+  createPaymentGateway,
+  createPayPalProvider,
+  createPayIn4Provider,
+  createExamProvider,
+  createPrescriberVerifier,
+  createTaxCalculator,
+  createImageStore,
+} from "~/server/adapters.server";
 import { ConfigError, parseConfig } from "~/services/platform/config.server";
-import { bootstrapDatabase } from "~/services/db/bootstrap.server";
-import { startJobs } from "~/services/platform/jobs.server";
-import { createImageStore } from "~/services/adapters/image-storage/index.server";
+import { bootstrapDatabase } from "~/server/database.server";
+import { startJobs } from "~/server/jobs.server";
 import { logger } from "~/services/platform/logger.server";
 import { createAppSession } from "~/services/platform/session.server";
 
@@ -37,6 +41,8 @@ const jobs = await startJobs(
     email: createEmailSender(config, database.db, logger),
     tax: createTaxCalculator(),
     payments: createPaymentGateway(database.db),
+    paypal: createPayPalProvider(config, database.db),
+    payIn4: createPayIn4Provider(config, database.db),
     examProvider: createExamProvider(database.db),
     prescriberVerifier: createPrescriberVerifier(database.db),
     imageStore: createImageStore(config, database.db),

@@ -8,21 +8,27 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
-import { createEmailSender } from "~/services/adapters/email/index.server";
-import { createTaxCalculator } from "~/services/adapters/tax/index.server";
-import { createPaymentGateway } from "~/services/adapters/payments/index.server";
-import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
-import { createChatProvider } from "~/services/adapters/chat/index.server";
-import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
-import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
-import { createImageStore } from "~/services/adapters/image-storage/index.server";
-import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
+import {
+  createEmailSender,
+  createTaxCalculator,
+  createPaymentGateway,
+  createExamProvider,
+  createChatProvider,
+  createEligibilityService,
+  createPayPalProvider,
+  createPayIn4Provider,
+  createPrescriberVerifier,
+  createAddressVerifier,
+  createImageStore,
+  createPrescriptionReader,
+} from "~/server/adapters.server";
 import { parseConfig, type AppConfig } from "~/services/platform/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
-import { bootstrapDatabase } from "~/services/db/bootstrap.server";
-import { recordPgliteOwner, startJobs } from "~/services/platform/jobs.server";
+import { bootstrapDatabase } from "~/server/database.server";
+import { recordPgliteOwner, startJobs } from "~/server/jobs.server";
 import { logger, redactUrl } from "~/services/platform/logger.server";
 import { createAppSession, PERSONAL_COOKIES } from "~/services/platform/session.server";
+import { lowerLibuvPool } from "~/services/platform/thread-priority.server";
 import { refuseCrossSitePosts } from "./cross-site";
 import { requestBodyLimits } from "./request-bodies";
 import { pageCache } from "./page-cache";
@@ -57,7 +63,11 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
   logger.level = config.logLevel;
   // PGlite is single-process: `npm run jobs` reads this to refuse to open the data while the server has it.
   const forgetPgliteOwner = config.databaseUrl ? null : recordPgliteOwner(config.dataDir);
+  // Decoding and OCR yield to the event loop when the cores are busy (decision 0050); the pool's probe (~0.1 s)
+  // runs beside the database's start instead of before it. It never rejects.
+  const lowering = lowerLibuvPool();
   const database = await bootstrapDatabase(config, logger);
+  logger.debug({ threads: await lowering }, "libuv's thread pool runs at background priority");
   const email = createEmailSender(config, database.db, logger);
   const services: AppServices = {
     config,
@@ -75,6 +85,9 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     rxReader: createPrescriptionReader(config, logger),
     prescriberVerifier: createPrescriberVerifier(database.db),
     chat: createChatProvider(config, database.db, email),
+    insurance: createEligibilityService(database.db),
+    paypal: createPayPalProvider(config, database.db),
+    payIn4: createPayIn4Provider(config, database.db),
   };
 
   // The job queue: the e-mail outbox (delivery, expired secrets) every minute; reorder reminders and due auto-reorders

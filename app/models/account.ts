@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PIN_DIGITS } from "./auth-limits";
 
 /**
  * Customer field rules (spec 3 §5): e-mail pattern, at most 50; names without digits or special symbols, first
@@ -24,7 +25,7 @@ export const ACCOUNT_MESSAGES = {
   nameTooLong: (field: string, max: number) => `Your ${field} can be at most ${max} characters.`,
   fullNameTooLong: `Your full name can be at most ${FULL_NAME_MAX} characters.`,
   phoneInvalid: "Enter a 10-digit phone number.",
-  pinInvalid: "Enter the 6-digit code we e-mailed you.",
+  pinInvalid: `Enter the ${PIN_DIGITS}-digit code we e-mailed you.`,
 } as const;
 
 /** Letters (with accents), spaces, hyphens, apostrophes and periods: no digits or special symbols. */
@@ -87,7 +88,7 @@ export const phoneSchema = z
 export const pinSchema = z
   .string({ error: ACCOUNT_MESSAGES.pinInvalid })
   .trim()
-  .regex(/^[0-9]{6}$/, { error: ACCOUNT_MESSAGES.pinInvalid });
+  .regex(new RegExp(`^[0-9]{${PIN_DIGITS}}$`), { error: ACCOUNT_MESSAGES.pinInvalid });
 
 /** Full names (first + space + last) are at most 35 characters. */
 export function fullNameFits(firstName: string, lastName: string): boolean {

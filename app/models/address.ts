@@ -235,17 +235,39 @@ export const addressFormSchema = z
   );
 export type AddressFormValue = z.infer<typeof addressFormSchema>;
 
-/** An address as the address book stores it (phone as digits). */
-export interface AddressInput {
-  firstName: string;
-  lastName: string;
+/** Where an address is: what a verifier checks (names and phone are not its business). */
+export interface AddressPlace {
   address1: string;
   address2: string;
   city: string;
   state: string;
   postalCode: string;
-  country: CountryCode;
+  country: string;
+}
+
+/** An address with the person it is for and their phone (as digits): the address book's, a cart's or an order's. */
+export interface PostalAddress extends AddressPlace {
+  firstName: string;
+  lastName: string;
   phone: string | null;
+}
+
+/** A PostalAddress as JSON carries it: the API's answers, what the session holds while an address is verified. */
+export const postalAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+}) satisfies z.ZodType<PostalAddress>;
+
+/** An address as the address book stores it: a country from the list. */
+export interface AddressInput extends PostalAddress {
+  country: CountryCode;
 }
 
 /** A valid form value in its stored shape: the state from the list or the typed region, codes normalized. */

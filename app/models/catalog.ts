@@ -30,3 +30,8 @@ export function isPriceBook(value: unknown): value is PriceBook {
 
 /** Product types as stored (spec: lens = 1, solution = 2). */
 export const PRODUCT_TYPE = { lens: 1, solution: 2 } as const;
+
+/** A stored product type as the rules name it (promotions, rebates, quantities): a solution, else a lens. */
+export function productKind(productType: number | undefined): "lens" | "solution" {
+  return productType === PRODUCT_TYPE.solution ? "solution" : "lens";
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { placeOrderSchema } from "./card";
 import { FULL_NAME_MAX, fullName, PATIENT_MESSAGES, patientFirstNameSchema, patientLastNameSchema } from "./patient";
 
 /**
@@ -14,7 +15,6 @@ export const EXAM_START_MESSAGES = {
   chooseLens: "Choose the lenses you wear now.",
   chooseEyes: "Choose the eyes you wear lenses in.",
   chooseParameter: (parameter: string, eye: string) => `Choose the ${parameter} for your ${eye.toLowerCase()}.`,
-  createFailed: "We couldn't start your exam just now. Please try again in a moment.",
   examGone: "That exam can't be continued. Start a new one below.",
   notServed: (state: string) =>
     `The online exam isn't available in ${state} yet. An eye doctor near you can renew your prescription.`,
@@ -77,6 +77,30 @@ export const examForOrderSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9-]{1,40}$/, { error: EXAM_START_MESSAGES.orderGone }),
 });
+
+const upcField = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z-]{1,40}$/)
+  .optional();
+
+/**
+ * The pay step (decision 55): what the exam is for (a held order's number, or the patient and each eye's lens UPC, as
+ * the page's URL said), the saved card, and the page's idempotency key.
+ */
+export const examPaySchema = z
+  .object({
+    intent: z.literal("pay"),
+    idempotencyKey: z.uuid({ error: "This page has expired. Please review your exam and pay again." }),
+    paymentMethodId: placeOrderSchema.shape.paymentMethodId,
+    orderNumber: examForOrderSchema.shape.orderNumber.optional(),
+    patientId: idField(EXAM_START_MESSAGES.choosePatient).optional(),
+    rightUpc: upcField,
+    leftUpc: upcField,
+  })
+  .refine((value) => value.orderNumber !== undefined || value.patientId !== undefined, {
+    message: EXAM_START_MESSAGES.chooseLens,
+  });
 
 export const EXAM_START_INTENTS = ["add-patient", "continue", "from-prescription", "from-lenses", "for-order"] as const;
 export type ExamStartIntent = (typeof EXAM_START_INTENTS)[number];

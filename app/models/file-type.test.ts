@@ -8,6 +8,7 @@ import {
   rxImageFileName,
   sanitizeFileName,
   sniffFileType,
+  sniffType,
   UPLOAD_ACCEPT,
   UPLOAD_EXTENSIONS,
   UPLOAD_MESSAGES,
@@ -59,6 +60,48 @@ describe("sniffFileType: the accepted types by their magic bytes", () => {
     ["a BigTIFF", bytes("II", 0x2b, 0, 8, 0, 0, 0)],
   ] as const)("refuses %s", (_, input) => {
     expect(sniffFileType(input)).toBeNull();
+  });
+});
+
+describe("the HEIC rule: the ftyp box's brands", () => {
+  it.each(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"])(
+    "an HEVC-coded brand as the major brand (%s) is HEIC, whatever else it names",
+    (brand) => {
+      expect(sniffFileType(ftyp(brand))).toBe("heic");
+      expect(sniffFileType(ftyp(brand, "mif1", "miaf"))).toBe("heic");
+    },
+  );
+
+  it.each(["mif1", "msf1"])("the generic HEIF brand %s is HEIC unless its compatible brands say AV1", (brand) => {
+    expect(sniffFileType(ftyp(brand))).toBe("heic");
+    expect(sniffFileType(ftyp(brand, "miaf", "MiHE"))).toBe("heic");
+    expect(sniffFileType(ftyp(brand, "avif", "heic"))).toBe("heic");
+    expect(sniffFileType(ftyp(brand, "avif"))).toBeNull();
+    expect(sniffFileType(ftyp(brand, "avis"))).toBeNull();
+  });
+
+  it.each(["avif", "avis", "isom", "mp42", "qt  ", "crx ", "HEIC"])("another major brand (%s) is not HEIC", (brand) => {
+    expect(sniffFileType(ftyp(brand, "heic"))).toBeNull();
+  });
+
+  it("reads the compatible brands only as far as the box goes", () => {
+    // The box holds no compatible brand; "avif" follows it, in the next box.
+    expect(sniffFileType(bytes(0, 0, 0, 16, "ftyp", "mif1", 0, 0, 0, 0, "avif"))).toBe("heic");
+  });
+});
+
+describe("sniffType: the reader's wider view", () => {
+  it("names WebP and GIF, which an upload is refused as", () => {
+    expect(sniffType(bytes("RIFF", 0, 0, 0, 0, "WEBPVP8 "))).toBe("webp");
+    expect(sniffType(bytes("GIF89a", 1, 0, 1, 0))).toBe("gif");
+    expect(sniffType(bytes("GIF87a", 1, 0, 1, 0))).toBe("gif");
+  });
+
+  it("agrees with sniffFileType on every accepted type", () => {
+    expect(sniffType(bytes("%PDF-1.7"))).toBe("pdf");
+    expect(sniffType(ftyp("mif1", "heic"))).toBe("heic");
+    expect(sniffType(ftyp("mif1", "avif"))).toBeNull();
+    expect(sniffType(bytes("RIFF", 0, 0, 0, 0, "AVI "))).toBeNull();
   });
 });
 

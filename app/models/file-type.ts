@@ -12,6 +12,13 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 /**
+ * Spec 2 §4 "Prescription upload": an image is shrunk to at most 1280 px wide and high, as a JPEG of quality 0.6
+ * (sharp's 60), before it is stored and read.
+ */
+export const MAX_IMAGE_SIDE = 1280;
+export const JPEG_QUALITY = 60;
+
+/**
  * The largest image decoded (issue 24, decision 47), checked from the file's header before decoding: 50 Mpx is a 48 MP
  * phone photo (8064 × 6048 = 48.8 Mpx) with room to spare, and a small file can claim huge sizes (a one-colour PNG of
  * 100 Mpx is a few hundred KB).
@@ -53,10 +60,14 @@ export const UPLOAD_MESSAGES = {
   failed: "We couldn't save your prescription just now. Please try again.",
 } as const;
 
-/** How many leading bytes `sniffFileType` needs. */
+/** How many leading bytes `sniffFileType` (and `sniffType`) needs. */
 export const SNIFF_BYTES = 64;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/**
+ * HEVC-coded HEIF brands (ISO/IEC 23008-12 Annex B): still images heic (main profile), heix (main 10 / range
+ * extensions), heim and heis (multiview, scalable); image sequences hevc, hevx, hevm, hevs.
+ */
 const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"]);
 /** Generic HEIF brands: a HEIC file when its compatible brands name HEVC, an AVIF one when they name AV1. */
 const HEIF_BRANDS = new Set(["mif1", "msf1"]);
@@ -92,14 +103,30 @@ function isHeic(bytes: Uint8Array): boolean {
   return hevc || !av1;
 }
 
-/** The accepted type the bytes are, or null (empty, junk, or another format). Reads the first `SNIFF_BYTES`. */
-export function sniffFileType(bytes: Uint8Array): AcceptedFileType | null {
+/** What the bytes can be recognised as: the accepted types, and two images an upload is refused as (WebP, GIF). */
+export type SniffedType = AcceptedFileType | "webp" | "gif";
+
+/**
+ * The one sniffer of the store: the type the bytes are by their magic numbers, or null (empty, junk, or another
+ * format). The upload checks take only the accepted types (`sniffFileType`); the reader also decodes a WebP.
+ * Reads the first `SNIFF_BYTES`.
+ */
+export function sniffType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
   if (startsWith(bytes, PNG_SIGNATURE)) return "png";
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return "tiff";
   if (isHeic(bytes)) return "heic";
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.length >= 12 && ascii(bytes, 8, 12) === "WEBP")
+    return "webp";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return "gif"; // GIF8(7|9)a
   return null;
+}
+
+/** The accepted type the bytes are, or null (empty, junk, or another format). Reads the first `SNIFF_BYTES`. */
+export function sniffFileType(bytes: Uint8Array): AcceptedFileType | null {
+  const type = sniffType(bytes);
+  return type === "webp" || type === "gif" ? null : type;
 }
 
 export const MEDIA_TYPES: Record<AcceptedFileType, string> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addEyeItem,
+  groupHeading,
   EYE_RULE_MESSAGES,
   cartDisplayCount,
   GroupRuleError,
@@ -107,5 +108,13 @@ describe("cart display count", () => {
     expect(count([lens, { ...lens, id: "g2" }])).toBe(2);
     expect(count([lens, solution, { ...solution, id: "g3" }])).toBe(2);
     expect(count([group([])])).toBe(0);
+  });
+});
+
+describe("groupHeading", () => {
+  it("names the patient of a lens group, and calls a solution group lens care", () => {
+    expect(groupHeading("Lens", { firstName: "Ann", lastName: "Lee" })).toBe("Contact lenses for Ann Lee");
+    expect(groupHeading("Lens", null)).toBe("Contact lenses");
+    expect(groupHeading("Solution", { firstName: "Ann", lastName: "Lee" })).toBe("Lens care");
   });
 });

@@ -128,3 +128,12 @@ export function cartDisplayCount(groups: ReadonlyArray<{ type: GroupType; itemCo
   const lensGroups = withItems.filter((group) => group.type === "Lens").length;
   return lensGroups + (withItems.some((group) => group.type === "Solution") ? 1 : 0);
 }
+
+/** A group's heading on orders and subscriptions: "Contact lenses for Ann Lee" ("Contact lenses": no patient). */
+export function groupHeading(
+  type: GroupType | (string & {}),
+  patient: { firstName: string; lastName: string } | null,
+): string {
+  if (type === "Solution") return "Lens care";
+  return `Contact lenses${patient ? ` for ${patient.firstName} ${patient.lastName}` : ""}`;
+}

@@ -229,12 +229,8 @@ export function isAdvanceAction(value: unknown): value is AdvanceAction {
   return typeof value === "string" && (ADVANCE_ACTIONS as readonly string[]).includes(value);
 }
 
-/**
- * A placed order's line as its pages show it (thank-you, order details): the boxes at their price
- * ("2 × $42.99 = $85.98"), the line's share of the order's discounts on its own ("−$12.90", null when it had none),
- * and what the line came to ("$73.08"). The discount is never folded silently into the product of the first two.
- */
-export function orderLineView(line: {
+/** A placed order's line as its pages and e-mails read it. */
+export interface PlacedOrderLine {
   id: number;
   whichEye: string;
   productName: string;
@@ -242,7 +238,14 @@ export function orderLineView(line: {
   quantity: number;
   unitPriceCents: number;
   discountCents: number;
-}) {
+}
+
+/**
+ * A placed order's line as its pages show it (thank-you, order details): the boxes at their price
+ * ("2 × $42.99 = $85.98"), the line's share of the order's discounts on its own ("−$12.90", null when it had none),
+ * and what the line came to ("$73.08"). The discount is never folded silently into the product of the first two.
+ */
+export function orderLineView(line: PlacedOrderLine) {
   const subtotal = line.unitPriceCents * line.quantity;
   const discount = Math.min(Math.max(line.discountCents, 0), subtotal);
   return {
@@ -289,6 +292,8 @@ export interface PlacedOrderTotals {
   totalAmount: number;
   /** Store credit the order used. */
   storeCredit: number;
+  /** The insurance benefit the order used (decision 54), when it used one. */
+  insuranceBenefit?: { planName: string; amountCents: number } | null;
 }
 
 /**
@@ -303,6 +308,14 @@ export function placedOrderTotals(totals: PlacedOrderTotals, shippingLabel = "Sh
       // Stored after any shipping discount, as the cart's summary shows it ('FREE' at 0).
       { label: shippingLabel, amount: shippingPriceLabel(totals.shipping) },
       { label: "Tax", amount: formatCents(totals.taxAmount) },
+      ...(totals.insuranceBenefit
+        ? [
+            {
+              label: `Insurance benefits (${totals.insuranceBenefit.planName})`,
+              amount: `−${formatCents(totals.insuranceBenefit.amountCents)}`,
+            },
+          ]
+        : []),
     ],
     total: formatCents(totals.totalAmount),
     credit:

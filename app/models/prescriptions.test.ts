@@ -19,6 +19,7 @@ import {
   orderPrescriptionStatus,
   MAX_EXPIRATION_YEARS,
   orderAgainFormSchema,
+  PRESCRIPTION_VALID_DAYS,
   packSizeStem,
   parseExpirationInput,
   parsePrescriptionId,
@@ -186,6 +187,10 @@ describe("the first-expiring prescription (spec 2 §4)", () => {
     });
     expect(firstExpiringPrescription([rx({ expirationDate: inDays(46) })], NOW)).toBeNull();
     expect(EXPIRING_WITHIN_DAYS).toBe(45);
+  });
+
+  it("counts a prescription without an expiration date valid for a year", () => {
+    expect(PRESCRIPTION_VALID_DAYS).toBe(365);
   });
 
   it("keeps the soonest, today included; an expired one or one without a date is never chosen", () => {

@@ -45,6 +45,11 @@ export const RECENTLY_ORDERED_DAYS = 15;
 export const EXPIRING_CEILING_DAYS = 1000;
 /** The expiration date typed with a prescription may be at most this far ahead (a typing slip otherwise). */
 export const MAX_EXPIRATION_YEARS = 10;
+/**
+ * A US contact lens prescription is valid for at least a year: when an order's prescription carries no expiration
+ * date (lenses chosen on the product page without one), its subscription counts a year from the order.
+ */
+export const PRESCRIPTION_VALID_DAYS = 365;
 
 /** One eye of a prescription: the lens and its parameters as the catalog names them (power, baseCurve, …). */
 export interface PrescriptionEyeRecord {

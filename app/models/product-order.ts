@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Eye } from "./line-item-group";
 import type { LensParameter } from "./lens-parameters";
-import { PRODUCT_TYPE } from "./catalog";
+import { productKind } from "./catalog";
 import { AUTO_REORDER_FREQUENCIES, boxSupplyDays, defaultFrequencyDays, quantityOptions, supplyText } from "./supply";
 
 /**
@@ -182,7 +182,7 @@ export function orderChoices(product: {
   quantityPerPackage: number;
   maximumQuantity: number;
 }) {
-  const productType = product.productType === PRODUCT_TYPE.solution ? ("solution" as const) : ("lens" as const);
+  const productType = productKind(product.productType);
   const boxDays = boxSupplyDays(product);
   const options = quantityOptions({ ...product, productType, isColor: product.categories.includes("color") });
   const boxes = (quantity: number) => `${quantity} ${quantity === 1 ? "box" : "boxes"}`;

@@ -366,6 +366,23 @@ function totalFor(outcome: Omit<PromotionOutcome, "coupon">, promotionId: number
 }
 
 /**
+ * Promotions on merchandise alone, with no cart around it (the API's discount quote, a subscription's next order): no
+ * shipping, so no shipping reward, and no coupon.
+ */
+export function evaluateMerchandisePromotions(
+  promotions: readonly Promotion[],
+  lines: readonly PricedLine[],
+  context: Pick<PromotionContext, "now" | "customerGroups" | "priceBook">,
+): PromotionOutcome {
+  return evaluatePromotions(promotions, lines, {
+    ...context,
+    shippingLevel: 0,
+    shippingPriceCents: 0,
+    couponPromotionId: null,
+  });
+}
+
+/**
  * Evaluates the promotions a cart earns. Automatic promotions apply when their conditions hold; a coupon's
  * promotion only when it is the cart's coupon. Non-exclusive promotions all combine; of the exclusive ones only
  * the one worth most to the shopper applies (the cart's coupon wins a tie, as the shopper chose it; otherwise the

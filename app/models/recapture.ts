@@ -13,7 +13,10 @@ import { safeReturnPathSchema } from "./return-path";
 export const RECAPTURE_STATUS_CODES = HELD_STATUS_CODES;
 /** Spec: pending exam or pending verification; FailedExam too, which a doctor's rejection of an expired one sets. */
 export const RECAPTURE_PRESCRIPTION_STATUSES = ["PendingExam", "PendingVerification", "FailedExam"] as const;
-/** Spec: orders within the last 30 days; no completed exam within 14 days; completed entries forgotten after 2. */
+/**
+ * Spec 2 §9 "Recapture window": orders within the last 30 days; no completed exam within 14 days; completed entries
+ * forgotten after 2 days.
+ */
 export const RECAPTURE_ORDER_WINDOW_DAYS = 30;
 export const RECAPTURE_EXAM_WINDOW_DAYS = 14;
 export const RECAPTURE_FORGET_AFTER_DAYS = 2;

@@ -4,12 +4,20 @@ import type { LensParameter } from "./lens-parameters";
 import type { RxAnalysis } from "./rx-analysis";
 import {
   confidentSelection,
+  READER_TIMEOUT_MS,
   READING_WAIT_SECONDS,
   readingKeyFor,
   readingPhase,
   readingView,
   READING_WORDS,
 } from "./rx-reading";
+
+describe("the reader's time limit (spec 2 §7: 30 s)", () => {
+  it("gives the reader 30 seconds, well within what the page waits", () => {
+    expect(READER_TIMEOUT_MS).toBe(30_000);
+    expect(READING_WAIT_SECONDS * 1000).toBeGreaterThan(READER_TIMEOUT_MS);
+  });
+});
 
 const options = (...values: string[]) => values.map((value) => ({ value, label: value }));
 const multifocal: LensParameter[] = [

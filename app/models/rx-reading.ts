@@ -14,6 +14,12 @@ export function isReadingState(value: unknown): value is ReadingState {
   return typeof value === "string" && (READING_STATES as readonly string[]).includes(value);
 }
 
+/**
+ * How long the reader may take to read (spec 2 §7 analyzeRxImage: "30 s timeout"; spec 2 §9: exam AI timeout 30 s);
+ * past it the upload stays usable, without a reading.
+ */
+export const READER_TIMEOUT_MS = 30_000;
+
 /** How often the result page asks again while the reading runs (meta refresh without JavaScript, polling with). */
 export const READING_REFRESH_SECONDS = 3;
 /**

@@ -30,11 +30,11 @@ export type RxTextKind = "prescription" | "box";
 const EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
   [
     "OD",
-    /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+[-+\dtPp—]|\s?[:(])|R(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/,
+    /^(?:[Rr]ight(?:\s+[Ee]ye)?|RIGHT(?:\s+EYE)?|[O0]\.\s?D\.?|[O0Q]D|RE|R\.E\.|[oO0Q][dD](?=:?\s+(?:Sphere\b|[-+\dtPp—])|\s?[:(])|[oO0Q][pPbB](?=:?\s+(?:Sphere\b|[-+\dt]))|[oO][oO](?=:?\s+(?:Sphere\b|[-+]\d))|R(?=:?\s+(?:Sphere\b|[-+\dtPp—])))(?![A-Za-z0-9/])/,
   ],
   [
     "OS",
-    /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+[-+\dtPp—]|\s?[:(])|[O0]8(?=\s?[:(])|L(?=:?\s+[-+\dtPp—]))(?![A-Za-z0-9/])/,
+    /^(?:[Ll]eft(?:\s+[Ee]ye)?|LEFT(?:\s+EYE)?|[O0]\.\s?S\.?|[O0Q][S5]|Os|LE|L\.E\.|[oO0Q][sS5](?=:?\s+(?:Sphere\b|[-+\dtPp—])|\s?[:(])|[O0]8(?=\s?[:(])|L(?=:?\s+(?:Sphere\b|[-+\dtPp—])))(?![A-Za-z0-9/])/,
   ],
   ["OU", /^(?:O\.\s?U\.?|[O0]U|[Bb]oth\s+[Ee]yes|BOTH\s+EYES)(?![A-Za-z0-9/])/],
 ];
@@ -69,10 +69,11 @@ export function normalizeText(text: string): string {
 
 /**
  * Under a table's header, a row may start with a bare "R", "L", or OD/OS as OCR misreads them ("oD", "0s", "(0)"),
+ * a handwritten D read as p, b or o ("op +2.25", "ob", "oo +3.75": elsewhere only before a value),
  * followed by anything (a brand comes first in some tables). Elsewhere those need a value right after them.
  */
 const TABLE_EYE_START: ReadonlyArray<[EyeCode, RegExp]> = [
-  ["OD", /^(?:[oO0Q][dDo0]|R|\(0\)|\([oO0]D\))(?=[\s:(])/],
+  ["OD", /^(?:[oO0Q][dDo0pPbB]|R|\(0\)|\([oO0]D\))(?=[\s:(])/],
   ["OS", /^(?:[oO0Q][sS5]|L|\([oO0][sS5]\))(?=[\s:(])/],
 ];
 

@@ -92,13 +92,19 @@ export type LabelSet = "row" | "header" | "box";
 /** A label run into its value on a box ("BC8.6", "PWR/D+3.00", "AXIS110"). */
 const GLUED_LABEL = /(?<![A-Za-z])(B\.?C\.?|DIAM?|PWR(?:\/D)?|SPH|CYL|AXIS|AX|ADD)(?=[-+\u2212]?\d)/gi;
 
-/** Splits glued values apart ("-2.25-0.75", "-0.75x180") and reads a decimal comma, before tokenising. */
+/**
+ * Splits glued values apart and reads a decimal comma, before tokenising: "-2.25-0.75", "-0.75x180" and, where
+ * handwriting left no gaps, an axis run into the base curve ("x208.5": 20 and 8.5) and a base curve run into the
+ * diameter ("8.514.5": 8.5 and 14.5) — split only where each piece lands on its own grid (BC 7–9.x, DIA 12–16).
+ */
 export function prepareRow(text: string): string {
   return text
     .replace(GLUED_LABEL, "$1 ")
     .replace(/(\d),(\d\d)(?!\d)/g, "$1.$2")
-    .replace(/(\d)\s*[x×]\s*(\d)/g, "$1 x$2")
-    .replace(/(\d)([+-]\d)/g, "$1 $2");
+    .replace(/(\d)\s*[x×X]\s*(\d)/g, "$1 x$2")
+    .replace(/(\d)([+-]\d)/g, "$1 $2")
+    .replace(/(?<![A-Za-z\d])(x\d{1,3}?)([7-9]\.\d)/g, "$1 $2")
+    .replace(/(?<![\d.])([7-9]\.\d{1,2}?)(1[2-6]\.\d{1,2})(?![\d.])/g, "$1 $2");
 }
 
 export function tokenize(text: string): Token[] {

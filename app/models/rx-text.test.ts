@@ -244,3 +244,46 @@ describe("parseRxText: not a prescription", () => {
     expect(parseRxText(text, id)).toBeNull();
   });
 });
+
+describe("parseRxText: a handwritten D read as another letter", () => {
+  it("takes op, ob and oo before a value for OD", () => {
+    for (const label of ["op", "ob", "oo"]) {
+      const text = `CONTACT LENS Rx\nPWR BC DIA\n${label} +2.25 8.6 14.1\nos +2.50 8.6 14.2`;
+      const read = parseRxText(text, id);
+      expect(read?.prescription.OD).toMatchObject({ sphere: "+2.25", baseCurve: "8.6", diameter: "14.1" });
+      expect(read?.prescription.OS).toMatchObject({ sphere: "+2.50", baseCurve: "8.6", diameter: "14.2" });
+      expect(read?.prescription.unknownEye1).toBeUndefined();
+    }
+  });
+
+  it("leaves a word starting a sentence alone", () => {
+    const read = parseRxText("CONTACT LENS Rx\nob the patient was seen\nOD -1.00 8.6 14.2", id);
+    expect(Object.keys(read?.prescription ?? {})).toEqual(["OD"]);
+  });
+});
+
+describe("parseRxText: handwritten values run together", () => {
+  it("splits an axis run into the base curve, and a base curve run into the diameter, on their grids", () => {
+    const text = "CONTACT LENS Rx\nR -3.25-0.75X208.514.5\nL -3.25 -1.75 x180 8.614.2";
+    const read = parseRxText(text, id);
+    expect(read?.prescription.OD).toMatchObject({
+      sphere: "-3.25",
+      cylinder: "-0.75",
+      axis: "20",
+      baseCurve: "8.5",
+      diameter: "14.5",
+    });
+    expect(read?.prescription.OS).toMatchObject({
+      sphere: "-3.25",
+      cylinder: "-1.75",
+      axis: "180",
+      baseCurve: "8.6",
+      diameter: "14.2",
+    });
+  });
+
+  it("leaves numbers that are not values alone", () => {
+    const read = parseRxText("CONTACT LENS Rx\nOD -1.00 8.6 14.2\nInvoice 8.514.5 x2", id);
+    expect(read?.prescription.OD).toEqual(expect.objectContaining({ sphere: "-1.00", baseCurve: "8.6" }));
+  });
+});

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { ALL_PAYMENTS_ON } from "./feature-switches";
 import { BRAND_FINDER_PATHS } from "./brand-finder-query";
 import type { MenuLink } from "./navigation";
 import { RAPID_REORDER_PATH } from "./rapid-reorder";
 import {
   BRAND_FINDER_LINK,
-  CHECKOUT_ALTERNATIVE_PAYMENTS,
+  alternativePaymentsOn,
   footerGroups,
   myAccountLinks,
   paymentOptions,
@@ -14,25 +15,23 @@ import {
 
 const CARDS = ["Visa", "Mastercard", "Discover", "American Express", "FSA / HSA"];
 
-describe("the footer's 'We accept' strip (spec 2.8): only what checkout takes", () => {
-  it("names the cards and nothing else while checkout takes cards only", () => {
-    expect(CHECKOUT_ALTERNATIVE_PAYMENTS).toEqual([]);
-    expect(paymentOptions(CHECKOUT_ALTERNATIVE_PAYMENTS, false)).toEqual(CARDS);
-    expect(paymentOptions(CHECKOUT_ALTERNATIVE_PAYMENTS, true)).toEqual(CARDS);
+describe("the footer's 'We accept' strip (spec 2.8, spec 3 §5): exactly the methods that are on", () => {
+  it("names PayPal and AfterPay unless switched off, in the spec's order; ApplePay only on Apple devices", () => {
+    const on = alternativePaymentsOn(ALL_PAYMENTS_ON);
+    expect(on).toEqual(["PayPal", "ApplePay", "AfterPay"]);
+    expect(paymentOptions(on, false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
+    expect(paymentOptions(on, true)).toEqual([...CARDS, "PayPal", "ApplePay", "AfterPay"]);
   });
 
-  it("adds each alternative checkout offers, in the spec's order", () => {
+  it("drops each switched-off method, and always names the cards and FSA / HSA", () => {
+    expect(alternativePaymentsOn({ paypal: false, afterpay: true, applePay: true })).toEqual(["ApplePay", "AfterPay"]);
+    expect(alternativePaymentsOn({ paypal: true, afterpay: false, applePay: false })).toEqual(["PayPal"]);
+    const none = alternativePaymentsOn({ paypal: false, afterpay: false, applePay: false });
+    expect(paymentOptions(none, true)).toEqual(CARDS);
+  });
+
+  it("adds each alternative in the spec's order, whatever order it is given in", () => {
     expect(paymentOptions(["AfterPay", "PayPal"], false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
-  });
-
-  it("names ApplePay only on Apple devices, and only when checkout offers it", () => {
-    expect(paymentOptions(["PayPal", "ApplePay", "AfterPay"], true)).toEqual([
-      ...CARDS,
-      "PayPal",
-      "ApplePay",
-      "AfterPay",
-    ]);
-    expect(paymentOptions(["PayPal", "ApplePay", "AfterPay"], false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
     expect(paymentOptions([], true)).toEqual(CARDS);
   });
 });

@@ -1,4 +1,5 @@
 import type { MenuLink } from "./navigation";
+import type { PaymentSwitches } from "./feature-switches";
 
 /** Spec 2.6: the Contact lenses flyout (shown for /lenses). */
 export const LENS_TYPE_LINKS: readonly MenuLink[] = [
@@ -152,10 +153,14 @@ export const ALTERNATIVE_PAYMENTS = ["PayPal", "ApplePay", "AfterPay"] as const;
 export type AlternativePayment = (typeof ALTERNATIVE_PAYMENTS)[number];
 
 /**
- * The alternative payments checkout takes today: none, checkout takes cards only. The strip names only what
- * checkout takes, so the payment adapter that adds one lists it here.
+ * The alternative payments that are on (spec 3 §5): PayPal and AfterPay unless switched off; ApplePay unless switched
+ * off, then named only on Apple platforms (paymentOptions).
  */
-export const CHECKOUT_ALTERNATIVE_PAYMENTS: readonly AlternativePayment[] = [];
+export function alternativePaymentsOn(switches: PaymentSwitches): AlternativePayment[] {
+  return ALTERNATIVE_PAYMENTS.filter((option) =>
+    option === "PayPal" ? switches.paypal : option === "AfterPay" ? switches.afterpay : switches.applePay,
+  );
+}
 
 /** The strip: the cards, then each alternative checkout offers (ApplePay only on Apple devices, spec 3). */
 export function paymentOptions(offered: readonly AlternativePayment[], applePlatform: boolean): string[] {

@@ -9,6 +9,7 @@ import {
   pinSchema,
   ACCOUNT_MESSAGES,
 } from "./account";
+import { PIN_DIGITS, PIN_VALID_MINUTES } from "./auth-limits";
 import { safeReturnPathSchema } from "./return-path";
 import { SIGN_IN_EMAIL_PARAM, type SignInSlide } from "./sign-in-url";
 
@@ -34,9 +35,8 @@ export const EXAM_SIGN_IN_MESSAGE = "We’ll save your new prescription to your 
 export const SIGN_IN_MESSAGES = {
   invalidCredentials: "That e-mail and password don't match an account. Check them and try again.",
   emailTaken: "You already have an account with this e-mail. Sign in below.",
-  codeSent: "We e-mailed you a 6-digit code. It works for 15 minutes.",
-  forgotSent:
-    "If there is an account for that e-mail, we've sent it a 6-digit code to sign in and a link to set a new password.",
+  codeSent: `We e-mailed you a ${PIN_DIGITS}-digit code. It works for ${PIN_VALID_MINUTES} minutes.`,
+  forgotSent: `If there is an account for that e-mail, we've sent it a ${PIN_DIGITS}-digit code to sign in and a link to set a new password.`,
   pinWrong: "That code isn't right. Check the e-mail and try again.",
   pinExpired: "That code has expired or was already used. Send yourself a new one.",
   pinLocked: "Too many wrong tries for that code. Send yourself a new one.",

@@ -127,3 +127,17 @@ export function verificationNotice(input: VerificationNoticeInput): Verification
       return null;
   }
 }
+
+/** The doctor a verification request is sent to (a JSON column of prescriber_verifications). */
+export interface VerificationDoctor {
+  firstName: string;
+  lastName: string;
+  clinicName: string;
+  phone: string;
+}
+
+/** One eye as ordered: the lens and its parameters as the catalog names them (power, baseCurve, …). */
+export interface VerificationEye {
+  productName: string;
+  parameters: Record<string, string>;
+}

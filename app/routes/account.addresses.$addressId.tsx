@@ -5,7 +5,7 @@ import { AccountNav } from "~/components/account/FormFields";
 import { addressFormSchema, toAddressFormDefaults, toAddressInput } from "~/models/address";
 import type { PageHandle } from "~/models/page";
 import { getAddress, updateAddress } from "~/services/accounts/addresses.server";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.addresses.$addressId";
@@ -24,8 +24,8 @@ function addressIdOf(params: { addressId: string }): number {
 }
 
 /** Signed-in only (spec 6); another customer's address is a 404, like one that does not exist. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const address = await getAddress(db, customer.id, addressIdOf(params));
   if (!address) throw data(null, { status: 404 });
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const id = addressIdOf(params);
   const submission = parseWithZod(await readForm(request), { schema: addressFormSchema });

@@ -5,7 +5,7 @@ import { AccountNav } from "~/components/account/FormFields";
 import { addressFormSchema, toAddressFormDefaults, toAddressInput } from "~/models/address";
 import type { PageHandle } from "~/models/page";
 import { createAddress } from "~/services/accounts/addresses.server";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.addresses.new";
@@ -17,14 +17,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Signed-in only (spec 6). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireCustomer(context, request);
+/**
+ * Nothing to read, but a loader all the same: a client-side navigation asks the server only for routes with loaders,
+ * and that request is what runs the account layout's sign-in guard (spec 6: signed in only).
+ */
+export function loader() {
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const submission = parseWithZod(await readForm(request), { schema: addressFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -5,7 +5,7 @@ import { AddressCard } from "~/components/account/AddressCard";
 import { AccountNav, SavedNotice } from "~/components/account/FormFields";
 import type { PageHandle } from "~/models/page";
 import { deleteAddress, listAddresses, setPrimaryAddress } from "~/services/accounts/addresses.server";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.addresses";
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Signed-in only (spec 6): the customer's addresses, the primary one first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const addresses = await listAddresses(db, customer.id);
   const saved = new URL(request.url).searchParams.get("saved");
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const submission = parseWithZod(await readForm(request), { schema: addressActionSchema });
   if (submission.status !== "success") {

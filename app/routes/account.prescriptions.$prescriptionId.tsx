@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { WalletDeleteConfirm, WalletPrescription } from "~/components/prescriptions/WalletPrescription";
 import type { PageHandle } from "~/models/page";
 import { parsePrescriptionId, prescriptionPath, WALLET_PATH } from "~/models/prescriptions";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { walletAction, type WalletActionReply } from "~/services/prescriptions/wallet-actions.server";
@@ -10,6 +10,7 @@ import { walletPrescription } from "~/services/prescriptions/wallet.server";
 import ordersStyles from "~/styles/orders.css?url";
 import styles from "~/styles/rx-wallet.css?url";
 import type { Route } from "./+types/account.prescriptions.$prescriptionId";
+import { FieldError } from "~/components/forms/FieldError";
 
 export const handle: PageHandle = { pageName: "RxWallet", headerType: "standard" };
 
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
  * (`?delete={id}` asks to confirm). Another customer's, a malformed or a missing id is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const id = parsePrescriptionId(params.prescriptionId);
   const { db } = context.get(servicesContext);
   const prescription = id === null ? null : await walletPrescription(db, customer.id, id);
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The wallet's forms: a copy opens the copy's page, a delete goes back to the wallet. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   return walletAction(context.get(servicesContext), context.get(visitorContext), customer, await readForm(request), {
     cloned: (id) => prescriptionPath(id),
     deleted: WALLET_PATH,
@@ -57,11 +58,7 @@ export default function PrescriptionPage({ loaderData, actionData }: Route.Compo
       </p>
       <h1 id="prescription-title">Prescription for {prescription.patientName}</h1>
       {confirmDelete ? <WalletDeleteConfirm prescription={prescription} cancelHref={here} /> : null}
-      {reply && reply.intent !== "order-again" && reply.result.error?.[""] ? (
-        <p className="field-error" role="alert">
-          {reply.result.error[""].join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={reply && reply.intent !== "order-again" ? reply.result.error?.[""] : null} />
       {prescription.clonedFromId ? (
         <p>
           A copy of <Link to={prescriptionPath(prescription.clonedFromId)}>another prescription</Link>.

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation } from "react-router";
-import { AccountNav, CheckboxField, FormErrors, SavedNotice, TextField } from "~/components/account/FormFields";
+import { AccountNav, CheckboxField, SavedNotice, TextField } from "~/components/account/FormFields";
 import {
   EMAIL_MAX,
   FIRST_NAME_MAX,
@@ -23,8 +23,8 @@ import {
 } from "~/models/account-settings";
 import type { PageHandle } from "~/models/page";
 import { deleteAllAuthSessions, EmailTakenError } from "~/services/accounts/auth/accounts.server";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
-import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
+import { startSignedInSession } from "~/services/sign-in/sign-in.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import {
   changePassword,
@@ -34,6 +34,8 @@ import {
 } from "~/services/accounts/customers.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/account.settings";
+import { FieldError } from "~/components/forms/FieldError";
+import { useFieldForm } from "~/components/forms/use-field-form";
 
 export const handle: PageHandle = { pageName: "Account" };
 
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Signed-in only (spec 6). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const settings = await getCustomerSettings(db, customer.id);
   if (!settings) throw data(null, { status: 404 });
@@ -59,7 +61,7 @@ const savedRedirect = (flag: SavedFlag, headers?: HeadersInit) =>
   redirect(`/account/settings?saved=${flag}`, { status: 303, headers });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const customer = requireCustomer(context, request);
+  const customer = signedInCustomer(context);
   const services = context.get(servicesContext);
   const { db } = services;
   const formData = await readForm(request);
@@ -145,33 +147,33 @@ export default function AccountSettingsPage({ loaderData, actionData }: Route.Co
         settings={settings}
         lastResult={resultFor("update-preferences")}
       />
+      <section className="account-section" aria-labelledby="payment-methods-title">
+        <h2 id="payment-methods-title">Payment methods</h2>
+        <p>
+          <Link to="/account/settings/payment-methods">Manage your saved payment methods</Link>
+        </p>
+      </section>
     </section>
   );
 }
 
 function ProfileForm({ settings, lastResult }: { settings: Settings; lastResult: LastResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useFieldForm(profileSchema, {
     id: "profile",
-    // Without JavaScript the browser checks the native constraints; Conform takes over once hydrated.
-    defaultNoValidate: false,
     lastResult,
-    constraint: getZodConstraint(profileSchema),
     defaultValue: {
       firstName: settings.firstName,
       lastName: settings.lastName,
       email: settings.email,
       phone: settings.phone,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="account-section" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="update-profile" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <div className="form-row">
           <TextField label="First name" field={fields.firstName} autoComplete="given-name" maxLength={FIRST_NAME_MAX} />
           <TextField label="Last name" field={fields.lastName} autoComplete="family-name" maxLength={LAST_NAME_MAX} />
@@ -195,16 +197,7 @@ function ProfileForm({ settings, lastResult }: { settings: Settings; lastResult:
 
 function PasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastResult: LastResult }) {
   const schema = passwordSchema(hasPassword);
-  const [form, fields] = useForm({
-    id: "password-form",
-    // Without JavaScript the browser checks the native constraints; Conform takes over once hydrated.
-    defaultNoValidate: false,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useFieldForm(schema, { id: "password-form", lastResult });
   return (
     <section className="account-section" id="password" aria-labelledby="password-title">
       <h2 id="password-title">{hasPassword ? "Change your password" : "Set a password"}</h2>
@@ -216,7 +209,7 @@ function PasswordForm({ hasPassword, lastResult }: { hasPassword: boolean; lastR
       )}
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="change-password" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         {hasPassword ? (
           <TextField
             label="Current password"
@@ -270,7 +263,7 @@ function PreferencesForm({ settings, lastResult }: { settings: Settings; lastRes
               ? `Texts go to ${settings.phone}, the phone number in your profile.`
               : "Texts need a phone number. Add one to your profile above to choose texts."}
           </p>
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <FieldError as="p" field={form} />
           {TEXT_INTERESTS.map((interest) => (
             <CheckboxField key={interest} label={TEXT_INTEREST_LABELS[interest]} field={fields[interest]} />
           ))}

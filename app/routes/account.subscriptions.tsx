@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SubscriptionFacts, summarizeSubscription } from "~/components/subscriptions/SubscriptionSummary";
 import { pagePath, type PageHandle } from "~/models/page";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { subscriptionPrice } from "~/services/subscriptions/subscription-pricing.server";
 import { listSubscriptions } from "~/services/subscriptions/subscriptions.server";
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Signed-in only: the customer's listable subscriptions (spec 3 §3), next order first, each with its price. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = signedInCustomer(context);
   const { db } = context.get(servicesContext);
   const { priceBook } = context.get(visitorContext);
   const now = new Date();

@@ -1,25 +1,14 @@
-import { DateTime } from "luxon";
-import { redirect } from "react-router";
-import { entryGuardPath } from "~/models/entry-guard";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
-import { visitorContext } from "~/services/platform/context.server";
-import { isSameOriginReferrer } from "~/services/platform/visitor.server";
+import { Outlet } from "react-router";
+import { requireCustomerMiddleware } from "~/services/accounts/auth/signed-in.server";
 import type { Route } from "./+types/account";
 
 /**
- * /account is the account's entry, not a page (spec 2.2 entry guard): a signed-in customer goes to the dashboard, or
- * to the order history when they signed in through an auto-login link, came from no page of ours and ordered within
- * 9 days. The query string is kept. Signed out, the sign-in dialog opens and comes back here.
+ * The layout of every /account/* page (spec 6: signed in only). Its middleware sends a signed-out shopper to the
+ * sign-in dialog, and back to the page afterwards, before any loader or action under it runs; the pages read the
+ * customer with signedInCustomer(context). /account itself is the entry guard (account._index.tsx).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireCustomer(context, request);
-  const visitor = context.get(visitorContext);
-  const url = new URL(request.url);
-  const path = entryGuardPath({
-    hasPreviousPage: isSameOriginReferrer(request, url),
-    signedInViaToken: visitor.signedInVia === "auto-login",
-    lastOrderAt: visitor.lastOrderAt ? DateTime.fromJSDate(visitor.lastOrderAt) : null,
-    now: DateTime.now(),
-  });
-  throw redirect(`${path}${url.search}`, 302);
+export const middleware: Route.MiddlewareFunction[] = [requireCustomerMiddleware];
+
+export default function AccountLayout() {
+  return <Outlet />;
 }

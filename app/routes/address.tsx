@@ -12,11 +12,10 @@ import {
 } from "~/components/checkout/VerifyAddressDialog";
 import {
   addressFormSchema,
-  addressLines,
-  toAddressFormDefaults,
   toAddressInput,
   SHIPPING_ADDRESS_PROBLEM_MESSAGES,
 } from "~/models/address";
+import { newAddressDefaults, verifyDialogLines } from "~/models/address-verify-view";
 import { pagePath, type PageHandle } from "~/models/page";
 import { signInHref } from "~/models/sign-in";
 import { cartExists } from "~/services/cart/cart.server";
@@ -28,12 +27,11 @@ import {
   pendingVerificationOf,
   shippableAddressBook,
   submitShippingAddress,
-  withSuggestion,
   type SubmitOutcome,
-} from "~/services/checkout/checkout-address.server";
+} from "~/services/funnel/checkout-address.server";
 import { servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
 import type { Database } from "~/services/db/client.server";
-import { funnelGroups, redirectToNextStep } from "~/services/checkout/funnel.server";
+import { funnelGroups, redirectToNextStep } from "~/services/funnel/funnel.server";
 import { flashToast } from "~/services/platform/session.server";
 import styles from "~/styles/checkout-address.css?url";
 import { readForm } from "~/services/platform/http.server";
@@ -90,18 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: true as const,
     addresses: addressChoices(book),
     selectedId: selected,
-    // A closed dialog leaves the entry in the form to correct; otherwise the form starts with the account's name.
-    newAddressDefaults:
-      pending && pending.addressId === null
-        ? toAddressFormDefaults(pending.entry)
-        : { ...toAddressFormDefaults(null), firstName: customer.firstName, lastName: customer.lastName },
-    verify:
-      wantsDialog && pending
-        ? {
-            entryLines: addressLines(pending.entry),
-            suggestionLines: addressLines(withSuggestion(pending.entry, pending.suggestion)),
-          }
-        : null,
+    newAddressDefaults: newAddressDefaults(pending, customer),
+    verify: wantsDialog && pending ? verifyDialogLines(pending) : null,
   };
 }
 

@@ -1,6 +1,6 @@
-import { addressJson, parseAddressBody } from "~/services/api/addresses.server";
+import { addressJson, readAddressBody } from "~/services/api/addresses.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
-import { jsonError, methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { addressIdSchema } from "~/services/api/schemas/addresses-api";
 import { getAddress, updateAddress } from "~/services/accounts/addresses.server";
 import { servicesContext } from "~/services/platform/context.server";
@@ -20,7 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = addressIdSchema.safeParse(params.id);
   const notFound = () => jsonError(404, `There is no address ${params.id}.`);
   if (!id.success) return notFound();
-  const entry = parseAddressBody(await readJson(request));
+  const entry = await readAddressBody(request);
   const { db } = context.get(servicesContext);
   if (!(await updateAddress(db, customer.id, id.data, entry))) return notFound();
   const saved = await getAddress(db, customer.id, id.data);

@@ -1,6 +1,6 @@
-import { addressJson, parseAddressBody } from "~/services/api/addresses.server";
+import { addressJson, readAddressBody } from "~/services/api/addresses.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
-import { methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { createAddress } from "~/services/accounts/addresses.server";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.addresses.v2";
@@ -17,7 +17,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const customer = requireApiCustomer(request, context);
-  const entry = parseAddressBody(await readJson(request));
+  const entry = await readAddressBody(request);
   const { db } = context.get(servicesContext);
   return privateJson({ address: addressJson(await createAddress(db, customer.id, entry)) }, 201);
 }

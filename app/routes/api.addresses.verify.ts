@@ -1,6 +1,6 @@
-import { parseAddressBody, verifyAddressJson } from "~/services/api/addresses.server";
+import { readAddressBody, verifyAddressJson } from "~/services/api/addresses.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
-import { methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.addresses.verify";
 
@@ -16,6 +16,6 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   requireApiCustomer(request, context);
-  const entry = parseAddressBody(await readJson(request));
+  const entry = await readAddressBody(request);
   return privateJson(await verifyAddressJson(context.get(servicesContext), entry));
 }

@@ -1,19 +1,11 @@
 import { DateTime } from "luxon";
 import { entryGuardPath } from "~/models/entry-guard";
 import { lastOrderAt } from "~/services/orders/order-history.server";
-import { EXPIRED_LINK_MESSAGE } from "~/services/platform/visitor.server";
-import {
-  apiServices,
-  authError,
-  authOk,
-  issueToken,
-  parseInput,
-  readJsonBody,
-  requireMethod,
-} from "~/services/api/auth.server";
+import { EXPIRED_LINK_MESSAGE } from "~/server/visitor.server";
+import { apiServices, authOk, issueToken, requireMethod } from "~/services/api/auth.server";
 import { customerForAutoLoginToken } from "~/services/accounts/auth/accounts.server";
 import type { Route } from "./+types/api.authentication.autoLogin";
-import { methodNotAllowed } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "~/services/api/json.server";
 import { autoLoginSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
@@ -26,10 +18,10 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const input = parseInput(autoLoginSchema, await readJsonBody(request));
+  const input = await readJsonBody(request, autoLoginSchema, { code: "InvalidArguments" });
   const { services, db, visitor } = apiServices(context);
   const customer = await customerForAutoLoginToken(db, services.sessions.secrets, input.autoLoginToken);
-  if (!customer) return authError(400, "InvalidCredentials", EXPIRED_LINK_MESSAGE);
+  if (!customer) return jsonError(400, EXPIRED_LINK_MESSAGE, { code: "InvalidCredentials" });
   const [issued, lastOrder] = await Promise.all([
     issueToken(db, customer, "auto-login", input.rememberMe, { signedInAs: visitor.customer }),
     lastOrderAt(db, customer.id),

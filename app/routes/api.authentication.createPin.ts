@@ -1,18 +1,10 @@
 import { normalizeEmail } from "~/models/account";
-import {
-  apiServices,
-  authError,
-  authOk,
-  enforceRateLimit,
-  parseInput,
-  readJsonBody,
-  requireMethod,
-} from "~/services/api/auth.server";
+import { apiServices, authOk, enforceRateLimit, requireMethod } from "~/services/api/auth.server";
 import { sendSignInPin } from "~/services/accounts/auth/account-emails.server";
 import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.createPin";
-import { methodNotAllowed } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "~/services/api/json.server";
 import { createPinSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
@@ -25,8 +17,11 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const input = parseInput(createPinSchema, await readJsonBody(request), "CreatePinFailed");
-  if (input.isSms) return authError(400, "CreatePinFailed", "Text messages are not available; use e-mail.");
+  const input = await readJsonBody(request, createPinSchema, {
+    code: "CreatePinFailed",
+    unreadableCode: "InvalidArguments",
+  });
+  if (input.isSms) return jsonError(400, "Text messages are not available; use e-mail.", { code: "CreatePinFailed" });
   const { services, db, clientIp } = apiServices(context);
   await enforceRateLimit(db, authRateLimits("pin", normalizeEmail(input.email), clientIp));
   const customer = await findCustomerByEmail(db, input.email);

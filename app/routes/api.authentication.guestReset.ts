@@ -1,17 +1,10 @@
 import { normalizeEmail } from "~/models/account";
-import {
-  apiServices,
-  authOk,
-  enforceRateLimit,
-  parseInput,
-  readJsonBody,
-  requireMethod,
-} from "~/services/api/auth.server";
+import { apiServices, authOk, enforceRateLimit, requireMethod } from "~/services/api/auth.server";
 import { sendResetLink } from "~/services/accounts/auth/account-emails.server";
 import { findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import { authRateLimits } from "~/services/platform/rate-limit.server";
 import type { Route } from "./+types/api.authentication.guestReset";
-import { methodNotAllowed } from "~/services/api/json.server";
+import { methodNotAllowed, readJsonBody } from "~/services/api/json.server";
 import { guestResetSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
@@ -24,7 +17,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const input = parseInput(guestResetSchema, await readJsonBody(request));
+  const input = await readJsonBody(request, guestResetSchema, { code: "InvalidArguments" });
   const { services, db, clientIp } = apiServices(context);
   await enforceRateLimit(db, authRateLimits("reset", normalizeEmail(input.emailAddress), clientIp));
   const customer = await findCustomerByEmail(db, input.emailAddress);

@@ -1,8 +1,8 @@
-import { apiServices, authError, authOk, parseInput, readJsonBody, requireMethod } from "~/services/api/auth.server";
+import { apiServices, authOk, requireMethod } from "~/services/api/auth.server";
 import { deleteAuthSession } from "~/services/accounts/auth/accounts.server";
-import { endSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { endSignedInSession } from "~/services/sign-in/sign-in.server";
 import type { Route } from "./+types/api.authentication.logout";
-import { bearerToken, methodNotAllowed } from "~/services/api/json.server";
+import { bearerToken, jsonError, methodNotAllowed, readJsonBody } from "~/services/api/json.server";
 import { logoutSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
@@ -15,7 +15,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  parseInput(logoutSchema, await readJsonBody(request, { allowEmpty: true }));
+  await readJsonBody(request, logoutSchema, { code: "InvalidArguments", allowEmpty: true });
   const { services, visitor } = apiServices(context);
   try {
     if (request.headers.has("Authorization")) {
@@ -28,6 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return authOk({}, 200, { "Set-Cookie": await services.sessions.commitSession(visitor.session) });
   } catch (error) {
     services.logger.error({ err: error }, "logout failed");
-    return authError(500, "Logout", "We could not sign you out. Please try again.");
+    return jsonError(500, "We could not sign you out. Please try again.", { code: "Logout" });
   }
 }

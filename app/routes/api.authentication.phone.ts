@@ -1,13 +1,5 @@
 import { phoneSchema } from "~/models/account";
-import {
-  apiServices,
-  authOk,
-  enforceRateLimit,
-  lookupRateLimits,
-  parseQuery,
-  phoneHasAccount,
-  requireMethod,
-} from "~/services/api/auth.server";
+import { authOk, phoneHasAccount, readAccountLookup } from "~/services/api/auth.server";
 import type { Route } from "./+types/api.authentication.phone";
 import { methodNotAllowed } from "~/services/api/json.server";
 
@@ -16,10 +8,7 @@ import { methodNotAllowed } from "~/services/api/json.server";
  * and a leading 1 dropped). Rate-limited per client address (it can enumerate).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireMethod(request, "GET");
-  const phone = parseQuery(request, "phone", phoneSchema);
-  const { db, clientIp } = apiServices(context);
-  await enforceRateLimit(db, lookupRateLimits(clientIp));
+  const { db, value: phone } = await readAccountLookup(request, context, "phone", phoneSchema);
   return authOk({ exists: await phoneHasAccount(db, phone) });
 }
 

@@ -1,15 +1,8 @@
-import {
-  apiServices,
-  authOk,
-  endOtherSessions,
-  parseInput,
-  readJsonBody,
-  requireApiCustomer,
-  requireMethod,
-} from "~/services/api/auth.server";
+import { apiServices, AUTH_SIGN_IN, authOk, endOtherSessions, requireMethod } from "~/services/api/auth.server";
 import { setPassword } from "~/services/accounts/auth/accounts.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.authentication.updatePassword";
-import { bearerToken, methodNotAllowed } from "~/services/api/json.server";
+import { bearerToken, methodNotAllowed, readJsonBody } from "~/services/api/json.server";
 import { updatePasswordSchema } from "~/services/api/openapi/authentication.server";
 
 export function loader() {
@@ -22,8 +15,8 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const customer = requireApiCustomer(context);
-  const input = parseInput(updatePasswordSchema, await readJsonBody(request));
+  const customer = requireApiCustomer(request, context, AUTH_SIGN_IN);
+  const input = await readJsonBody(request, updatePasswordSchema, { code: "InvalidArguments" });
   const { db, visitor } = apiServices(context);
   await setPassword(db, customer.id, input.password);
   await endOtherSessions(db, customer.id, bearerToken(request) ?? visitor.session.get("authSessionId") ?? null);

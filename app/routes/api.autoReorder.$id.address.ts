@@ -1,16 +1,14 @@
-import { methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
-import { keepInAddressBook } from "~/services/checkout/checkout-address.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { keepInAddressBook } from "~/services/funnel/checkout-address.server";
 import {
   changeFailure,
   currentSubscriptionJson,
-  parseApiAddress,
   requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
+  subscriptionCall,
   verifySubscriptionAddress,
 } from "~/services/api/subscriptions.server";
 import { setSubscriptionAddress } from "~/services/subscriptions/subscriptions.server";
+import { readAddressBody } from "~/services/api/addresses.server";
 import type { Route } from "./+types/api.autoReorder.$id.address";
 
 export function loader() {
@@ -27,11 +25,8 @@ export function loader() {
  * 400 bad input, 404 not the customer's, 409 cancelled.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const entry = parseApiAddress(await readJson(request));
-  const services = context.get(servicesContext);
+  const { customer, id, services } = subscriptionCall({ request, params, context }, { is: "PUT" });
+  const entry = await readAddressBody(request);
   await requireSubscription(services.db, customer.id, id);
   const { snapshot, verification } = await verifySubscriptionAddress(services, entry);
   // Into the address book too (the same entry when it is already there), as the page and checkout do.

@@ -1,14 +1,11 @@
 import { businessToday, isSnoozeSuccess, nextDateSchema, snoozeMessage, snoozeSchema } from "~/models/subscription";
 import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
-import { servicesContext } from "~/services/platform/context.server";
 import {
   changeFailure,
   currentSubscriptionJson,
   formText,
-  parseForm,
   requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
+  subscriptionCall,
 } from "~/services/api/subscriptions.server";
 import { setNextReorderDate, snoozeSubscription } from "~/services/subscriptions/subscriptions.server";
 import { featureSchema } from "~/services/api/openapi/auto-reorder.server";
@@ -29,10 +26,8 @@ export function loader() {
  * Numbers may be sent as numbers or digit strings. 400 bad input, 404 not the customer's, 409 cancelled.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const body = (await readJson(request)) as Record<string, unknown>;
+  const { customer, id, services } = subscriptionCall({ request, params, context }, { is: "PUT" });
+  const body = await readJson(request);
   const snoozing = body.daysToModifyNextReorderDate !== undefined;
   const choosing = ["month", "day", "year"].some((field) => body[field] !== undefined);
   if (snoozing === choosing) {
@@ -42,10 +37,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   parseJson(featureSchema, body);
-  const { db } = context.get(servicesContext);
+  const { db } = services;
 
   if (choosing) {
-    const { date } = parseForm(nextDateSchema(businessToday()), {
+    const { date } = parseJson(nextDateSchema(businessToday()), {
       month: formText(body.month),
       day: formText(body.day),
       year: formText(body.year),
@@ -59,10 +54,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
 
-  const { days } = parseForm(
+  const { days } = parseJson(
     snoozeSchema,
     { days: formText(body.daysToModifyNextReorderDate) },
-    { days: "daysToModifyNextReorderDate" },
+    { fieldNames: { days: "daysToModifyNextReorderDate" } },
   );
   // An API client snoozes the date it is shown, as the web form does: the subscription's current reorder date.
   const view = await requireSubscription(db, customer.id, id);

@@ -1,10 +1,8 @@
 import { methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { servicesContext } from "~/services/platform/context.server";
-import { orderSubscriptionNow } from "~/services/subscriptions/reorder-runner.server";
+import { orderSubscriptionNow } from "~/services/auto-reorder/reorder-runner.server";
 import {
   requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
+  subscriptionCall,
   subscriptionConflict,
   subscriptionNotFound,
 } from "~/services/api/subscriptions.server";
@@ -21,10 +19,7 @@ export function loader() {
  * placed (declined card, expired prescription, missing address, ...: the reason is one of SUBSCRIPTION_FAILURES).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const services = context.get(servicesContext);
+  const { customer, id, services } = subscriptionCall({ request, params, context }, { is: "PUT" });
   await requireSubscription(services.db, customer.id, id);
   const result = await orderSubscriptionNow(services, customer.id, id);
   if (result.ok) return privateJson({ orderNumber: result.orderNumber, nextReorderDate: result.nextReorderDate });

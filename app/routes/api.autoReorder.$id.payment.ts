@@ -1,12 +1,9 @@
-import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { methodNotAllowed, readJsonBody } from "~/services/api/json.server";
 import {
-  changeFailure,
-  currentSubscriptionJson,
   requireSavedCard,
   requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
+  subscriptionCall,
+  subscriptionChangeAnswer,
 } from "~/services/api/subscriptions.server";
 import { setSubscriptionCard } from "~/services/subscriptions/subscriptions.server";
 import { paymentSchema } from "~/services/api/openapi/auto-reorder.server";
@@ -22,14 +19,11 @@ export function loader() {
  * card, or an expired one; 404 not the customer's subscription; 409 cancelled.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const { paymentToken } = parseJson(paymentSchema, await readJson(request));
-  const { db } = context.get(servicesContext);
+  const { customer, id, services } = subscriptionCall({ request, params, context }, { is: "PUT" });
+  const { paymentToken } = await readJsonBody(request, paymentSchema);
+  const { db } = services;
   await requireSubscription(db, customer.id, id);
   const cardId = await requireSavedCard(db, customer.id, paymentToken);
   const result = await setSubscriptionCard(db, customer.id, id, cardId);
-  if (!result.ok) return changeFailure(result);
-  return privateJson(await currentSubscriptionJson(db, customer.id, id));
+  return subscriptionChangeAnswer(db, customer.id, id, result);
 }

@@ -1,14 +1,10 @@
 import { quantitiesSchema } from "~/models/subscription";
-import { jsonError, methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { jsonError, methodNotAllowed, parseJson, readJson } from "~/services/api/json.server";
 import {
-  changeFailure,
-  currentSubscriptionJson,
   formText,
-  parseForm,
   requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
+  subscriptionCall,
+  subscriptionChangeAnswer,
 } from "~/services/api/subscriptions.server";
 import { setSubscriptionQuantities } from "~/services/subscriptions/subscriptions.server";
 import type { Route } from "./+types/api.autoReorder.$id.subscriptionQuantity";
@@ -24,29 +20,26 @@ export function loader() {
  * solution subscription takes `newQuantity`. Numbers or digit strings. 400 bad input, 404, 409 cancelled.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const body = (await readJson(request)) as Record<string, unknown>;
-  const { db } = context.get(servicesContext);
+  const { customer, id, services } = subscriptionCall({ request, params, context }, { is: "PUT" });
+  const body = await readJson(request);
+  const { db } = services;
   const view = await requireSubscription(db, customer.id, id);
   const itemOf = (eye: string) => view.items.find((item) => item.whichEye === eye);
 
   const solution = itemOf("none");
   if (solution) {
-    const { rightQuantity } = parseForm(
+    const { rightQuantity } = parseJson(
       quantitiesSchema({ right: solution.quantityOptions, left: null }),
       // The absent eye goes in as undefined: quantitiesSchema refuses a left-out key (reported to the lead).
       { rightQuantity: formText(body.newQuantity), leftQuantity: undefined },
-      { rightQuantity: "newQuantity" },
+      { fieldNames: { rightQuantity: "newQuantity" } },
     );
     const result = await setSubscriptionQuantities(db, customer.id, id, {
       right: null,
       left: null,
       none: rightQuantity,
     });
-    if (!result.ok) return changeFailure(result);
-    return privateJson(await currentSubscriptionJson(db, customer.id, id));
+    return subscriptionChangeAnswer(db, customer.id, id, result);
   }
 
   const input: Record<string, unknown> = {};
@@ -61,15 +54,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const right = itemOf("right");
   const left = itemOf("left");
-  const quantities = parseForm(
+  const quantities = parseJson(
     quantitiesSchema({ right: right?.quantityOptions ?? null, left: left?.quantityOptions ?? null }),
     input,
-    { rightQuantity: "newRightQuantity", leftQuantity: "newLeftQuantity" },
+    { fieldNames: { rightQuantity: "newRightQuantity", leftQuantity: "newLeftQuantity" } },
   );
   const result = await setSubscriptionQuantities(db, customer.id, id, {
     right: quantities.rightQuantity,
     left: quantities.leftQuantity,
   });
-  if (!result.ok) return changeFailure(result);
-  return privateJson(await currentSubscriptionJson(db, customer.id, id));
+  return subscriptionChangeAnswer(db, customer.id, id, result);
 }

@@ -1,14 +1,10 @@
 import { cancelSchema } from "~/models/subscription";
-import { methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { parseJson, privateJson, readJson } from "~/services/api/json.server";
 import {
-  changeFailure,
-  currentSubscriptionJson,
   formText,
-  parseForm,
   requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
+  subscriptionCall,
+  subscriptionChangeAnswer,
   subscriptionsJson,
 } from "~/services/api/subscriptions.server";
 import { cancelSubscription } from "~/services/subscriptions/subscriptions.server";
@@ -19,9 +15,8 @@ import type { Route } from "./+types/api.autoReorder.$id";
  * 401 signed out; 404 'could not get subscription' for an id that is not the customer's (or not an id at all).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const { db } = context.get(servicesContext);
+  const { customer, id, services } = subscriptionCall({ request, params, context });
+  const { db } = services;
   const view = await requireSubscription(db, customer.id, id, { allowCancelled: true });
   return privateJson((await subscriptionsJson(db, [view], { withPaymentMethods: true }))[0]);
 }
@@ -32,19 +27,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * characters, or a body that is not JSON; 409 when already cancelled.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed("GET", "DELETE");
-  const customer = requireSubscriptionCustomer(request, context);
-  const id = requireSubscriptionId(params.id);
-  const body = (await readJson(request)) as Record<string, unknown>;
+  const { customer, id, services } = subscriptionCall(
+    { request, params, context },
+    { is: "DELETE", allow: ["GET", "DELETE"] },
+  );
+  const body = await readJson(request);
   // The spec names the payload only 'cancellation reason': `reason`, or `cancellationReason` as well.
   const field = body.reason === undefined && body.cancellationReason !== undefined ? "cancellationReason" : "reason";
-  const cancellation = parseForm(
+  const cancellation = parseJson(
     cancelSchema,
     { reason: formText(body[field]), note: formText(body.note) },
-    { reason: field },
+    { fieldNames: { reason: field } },
   );
-  const { db } = context.get(servicesContext);
+  const { db } = services;
   const result = await cancelSubscription(db, customer.id, id, cancellation);
-  if (!result.ok) return changeFailure(result);
-  return privateJson(await currentSubscriptionJson(db, customer.id, id));
+  return subscriptionChangeAnswer(db, customer.id, id, result);
 }

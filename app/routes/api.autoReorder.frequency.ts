@@ -1,14 +1,9 @@
 import { frequencySchema } from "~/models/subscription";
-import { jsonError, methodNotAllowed, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, parseJson, readJson } from "~/services/api/json.server";
 import { servicesContext } from "~/services/platform/context.server";
-import {
-  changeFailure,
-  currentSubscriptionJson,
-  formText,
-  parseForm,
-  requireSubscriptionCustomer,
-} from "~/services/api/subscriptions.server";
+import { formText, SUBSCRIPTION_SIGN_IN, subscriptionChangeAnswer } from "~/services/api/subscriptions.server";
 import { parseSubscriptionId, setSubscriptionFrequency } from "~/services/subscriptions/subscriptions.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.autoReorder.frequency";
 
 export function loader() {
@@ -22,17 +17,16 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const body = (await readJson(request)) as Record<string, unknown>;
+  const customer = requireApiCustomer(request, context, SUBSCRIPTION_SIGN_IN);
+  const body = await readJson(request);
   const id = parseSubscriptionId(formText(body.subscriptionId));
   if (id === null) return jsonError(400, "subscriptionId: Send the subscription's id.");
-  const { frequencyDays } = parseForm(
+  const { frequencyDays } = parseJson(
     frequencySchema,
     { frequencyDays: formText(body.newFrequencyInDays) },
-    { frequencyDays: "newFrequencyInDays" },
+    { fieldNames: { frequencyDays: "newFrequencyInDays" } },
   );
   const { db } = context.get(servicesContext);
   const result = await setSubscriptionFrequency(db, customer.id, id, frequencyDays);
-  if (!result.ok) return changeFailure(result);
-  return privateJson(await currentSubscriptionJson(db, customer.id, id));
+  return subscriptionChangeAnswer(db, customer.id, id, result);
 }

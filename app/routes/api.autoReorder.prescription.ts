@@ -1,13 +1,10 @@
 import { PRESCRIPTION_MESSAGES } from "~/models/prescriptions";
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { subscriptionPrescriptionSchema } from "~/services/api/openapi/auto-reorder.server";
-import {
-  changeFailure,
-  currentSubscriptionJson,
-  requireSubscriptionCustomer,
-} from "~/services/api/subscriptions.server";
+import { changeFailure, currentSubscriptionJson, SUBSCRIPTION_SIGN_IN } from "~/services/api/subscriptions.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { setSubscriptionPrescription } from "~/services/subscriptions/subscriptions.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.autoReorder.prescription";
 
 export function loader() {
@@ -23,8 +20,8 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const customer = requireSubscriptionCustomer(request, context);
-  const input = parseJson(subscriptionPrescriptionSchema, await readJson(request));
+  const customer = requireApiCustomer(request, context, SUBSCRIPTION_SIGN_IN);
+  const input = await readJsonBody(request, subscriptionPrescriptionSchema);
   const { db } = context.get(servicesContext);
   const result = await setSubscriptionPrescription(db, customer.id, input.subscriptionId, input.prescriptionId);
   if (!result.ok) {

@@ -1,13 +1,10 @@
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { subscriptionSummarySchema } from "~/services/api/openapi/auto-reorder.server";
-import {
-  requireSubscription,
-  requireSubscriptionCustomer,
-  requireSubscriptionId,
-} from "~/services/api/subscriptions.server";
+import { requireSubscription, SUBSCRIPTION_SIGN_IN, requireSubscriptionId } from "~/services/api/subscriptions.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { findProductById } from "~/services/catalog/catalog.server";
 import { subscriptionPrice, type SubscriptionPriceItem } from "~/services/subscriptions/subscription-pricing.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.autoReorder.summary";
 
 export function loader() {
@@ -25,13 +22,13 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = parseJson(subscriptionSummarySchema, await readJson(request));
+  const body = await readJsonBody(request, subscriptionSummarySchema);
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   let items: SubscriptionPriceItem[];
   let customerId = visitor.customer?.id ?? null;
   if (body.subscriptionId !== undefined) {
-    const customer = requireSubscriptionCustomer(request, context);
+    const customer = requireApiCustomer(request, context, SUBSCRIPTION_SIGN_IN);
     customerId = customer.id;
     const id = requireSubscriptionId(String(body.subscriptionId));
     const view = await requireSubscription(db, customer.id, id, { allowCancelled: true });

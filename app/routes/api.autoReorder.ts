@@ -1,7 +1,8 @@
 import { methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { servicesContext } from "~/services/platform/context.server";
-import { requireSubscriptionCustomer, subscriptionsJson } from "~/services/api/subscriptions.server";
+import { SUBSCRIPTION_SIGN_IN, subscriptionsJson } from "~/services/api/subscriptions.server";
 import { listSubscriptions } from "~/services/subscriptions/subscriptions.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.autoReorder";
 
 /**
@@ -9,7 +10,7 @@ import type { Route } from "./+types/api.autoReorder";
  * send; spec 3 §3), next order first, as a JSON list of subscriptions; 401 signed out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireSubscriptionCustomer(request, context);
+  const customer = requireApiCustomer(request, context, SUBSCRIPTION_SIGN_IN);
   const { db } = context.get(servicesContext);
   return privateJson(
     await subscriptionsJson(db, await listSubscriptions(db, customer.id), { withPaymentMethods: true }),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { COUPON_MESSAGES, couponCodeSchema } from "~/models/cart-forms";
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { ensureCart } from "~/services/cart/add-to-cart.server";
 import { applyCoupon, removeCoupon } from "~/services/cart/cart-changes.server";
 import {
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === "DELETE") return remove(request, context);
   if (request.method !== "POST") return methodNotAllowed("POST", "DELETE");
   const client = await apiCartClient(request, context);
-  const { couponCode } = parseJson(couponBodySchema, await readJson(request));
+  const { couponCode } = await readJsonBody(request, couponBodySchema);
   const code = couponCodeSchema.safeParse(couponCode);
   if (!code.success) return jsonError(422, COUPON_MESSAGES.invalid);
 

@@ -1,4 +1,4 @@
-import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { apiCartClient, cartChangeError, cartForChange, cartJson } from "~/services/api/cart.server";
 import { resolveNewGroup } from "~/services/api/cart-items.server";
 import { cartItemsRequestSchema } from "~/services/api/schemas/cart-api";
@@ -19,7 +19,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const client = await apiCartClient(request, context);
-  const input = parseJson(cartItemsRequestSchema, await readJson(request));
+  const input = await readJsonBody(request, cartItemsRequestSchema);
   const group = await resolveNewGroup(client.services.db, client.shopper.priceBook, input);
   const target = await cartForChange(client, context);
   let newGroupIds: string[];

@@ -1,11 +1,12 @@
 import { EXAM_MESSAGES } from "~/models/exams";
 import { apiCartClient, cartJson, NO_CART_MESSAGE } from "~/services/api/cart.server";
-import { preorderExamSchema, requireExamApiCustomer } from "~/services/api/exams.server";
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { preorderExamSchema, EXAM_SIGN_IN } from "~/services/api/exams.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { createCart } from "~/services/cart/cart.server";
 import { addExamToCart } from "~/services/exams/exam-cart.server";
 import { examDetails } from "~/services/exams/exam-vouchers.server";
 import { visitorContext } from "~/services/platform/context.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.cart.preorderexam";
 
 /**
@@ -17,8 +18,8 @@ import type { Route } from "./+types/api.cart.preorderexam";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const customer = requireExamApiCustomer(request, context);
-  const input = parseJson(preorderExamSchema, await readJson(request));
+  const customer = requireApiCustomer(request, context, EXAM_SIGN_IN);
+  const input = await readJsonBody(request, preorderExamSchema);
   const client = await apiCartClient(request, context);
   // Read fresh: whether the exam can be ordered from is decided on what the provider says now, not a cached copy.
   const voucher = await examDetails(client.services, customer.id, input.examVoucherToken, { fresh: true });

@@ -1,12 +1,12 @@
 import { toAddressInput } from "~/models/address";
 import { ensureShippingName } from "~/models/shipping-name";
-import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { apiCartClient, cartChangeError, cartJson, requireCartId } from "~/services/api/cart.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
 import { cartShippingAddressRequestSchema } from "~/services/api/schemas/cart-api";
 import { verifySubscriptionAddress } from "~/services/api/subscriptions.server";
 import { listAddresses } from "~/services/accounts/addresses.server";
-import { saveShippingAddress } from "~/services/checkout/checkout-address.server";
+import { saveShippingAddress } from "~/services/funnel/checkout-address.server";
 import type { Route } from "./+types/api.cart.shippingAddress";
 
 export function loader() {
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
   const customer = requireApiCustomer(request, context);
   const client = await apiCartClient(request, context);
-  const input = parseJson(cartShippingAddressRequestSchema, await readJson(request));
+  const input = await readJsonBody(request, cartShippingAddressRequestSchema);
   const cartId = requireCartId(client);
   const { db } = client.services;
   const entry = ensureShippingName(

@@ -1,4 +1,4 @@
-import { methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { setShippingLevel } from "~/services/cart/cart-changes.server";
 import { apiCartClient, cartChangeError, cartJson, requireCartId } from "~/services/api/cart.server";
 import { shippingMethodSchema } from "~/services/api/openapi/cart.server";
@@ -12,7 +12,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
   const client = await apiCartClient(request, context);
-  const { shippingLevel } = parseJson(shippingMethodSchema, await readJson(request));
+  const { shippingLevel } = await readJsonBody(request, shippingMethodSchema);
   const cartId = requireCartId(client);
   try {
     await setShippingLevel(client.services.db, cartId, shippingLevel);

@@ -1,13 +1,16 @@
-import { jsonError, methodNotAllowed, privateJson, TOO_MANY_REQUESTS_MESSAGE } from "~/services/api/json.server";
+import { UNIQUE_COUPON_RATE_LIMIT } from "~/models/rate-limits";
+import {
+  jsonError,
+  methodNotAllowed,
+  parseJson,
+  privateJson,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from "~/services/api/json.server";
 import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
 import { issueUniqueCoupon } from "~/services/cart/promotions.server";
 import { consumeRateLimit, type RateLimitRule } from "~/services/platform/rate-limit.server";
 import { couponNameSchema } from "~/services/api/openapi/catalog.server";
 import type { Route } from "./+types/api.coupon.unique";
-
-/** Every request that could issue a code counts (unknown names too, so names cannot be guessed quickly). */
-const ISSUE_LIMIT = 30;
-const ISSUE_WINDOW_SECONDS = 60 * 60;
 
 /**
  * GET /api/coupon/unique?couponName= → 200 { couponCode, couponName, expiration (ISO, or null) }: a new
@@ -16,18 +19,12 @@ const ISSUE_WINDOW_SECONDS = 60 * 60;
  * code, so the answer is never cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = couponNameSchema.safeParse(new URL(request.url).searchParams.get("couponName") ?? "");
-  if (!parsed.success) return jsonError(400, parsed.error.issues[0]!.message);
-  const couponName = parsed.data;
+  const couponName = parseJson(couponNameSchema, new URL(request.url).searchParams.get("couponName") ?? "");
   const { db } = context.get(servicesContext);
   const { clientIp } = context.get(requestInfoContext);
-  const rule: RateLimitRule = {
-    bucket: `unique-coupon:ip:${clientIp}`,
-    limit: ISSUE_LIMIT,
-    windowSeconds: ISSUE_WINDOW_SECONDS,
-  };
+  const rule: RateLimitRule = { bucket: `unique-coupon:ip:${clientIp}`, ...UNIQUE_COUPON_RATE_LIMIT };
   if (!(await consumeRateLimit(db, [rule]))) {
-    return jsonError(429, TOO_MANY_REQUESTS_MESSAGE, { "Retry-After": String(ISSUE_WINDOW_SECONDS) });
+    return jsonError(429, TOO_MANY_REQUESTS_MESSAGE, { headers: { "Retry-After": String(rule.windowSeconds) } });
   }
   const issued = await issueUniqueCoupon(db, couponName, new Date());
   if (!issued) return jsonError(404, `No running promotion issues coupons named ${couponName}.`);

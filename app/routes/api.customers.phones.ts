@@ -1,7 +1,9 @@
-import { phonesQuerySchema } from "~/models/customer-preferences";
+import { CUSTOMER_ERROR_MESSAGES, phonesQuerySchema } from "~/models/customer-preferences";
 import { phonesForEmail } from "~/services/accounts/customer-preferences.server";
-import { parsePreferenceInput, requirePreferenceCustomer } from "~/services/api/customer-preferences.server";
-import { methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { PREFERENCE_SIGN_IN } from "~/services/api/customer-preferences.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
+import { methodNotAllowed, parseJson, privateJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.customers.phones";
 
 /**
@@ -11,10 +13,13 @@ import type { Route } from "./+types/api.customers.phones";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed("GET");
-  const { customer, db } = requirePreferenceCustomer(request, context);
+  const customer = requireApiCustomer(request, context, PREFERENCE_SIGN_IN);
   const query = { emailAddress: new URL(request.url).searchParams.get("emailAddress") ?? "" };
-  const { emailAddress } = parsePreferenceInput(phonesQuerySchema, query, "InvalidArguments");
-  return privateJson(await phonesForEmail(db, customer.id, emailAddress));
+  const { emailAddress } = parseJson(phonesQuerySchema, query, {
+    code: "InvalidArguments",
+    fallback: CUSTOMER_ERROR_MESSAGES.InvalidArguments,
+  });
+  return privateJson(await phonesForEmail(context.get(servicesContext).db, customer.id, emailAddress));
 }
 
 export function action() {

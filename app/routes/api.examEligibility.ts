@@ -1,5 +1,5 @@
 import { methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { expressExamEligible } from "~/services/exams/recapture.server";
+import { expressExamEligible } from "~/services/orders/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.examEligibility";
 

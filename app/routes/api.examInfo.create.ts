@@ -1,9 +1,10 @@
-import { createExamSchema, requireExamApiCustomer, voucherJson } from "~/services/api/exams.server";
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
-import { upsertPatient } from "~/services/checkout/group-steps.server";
+import { createExamSchema, EXAM_SIGN_IN, voucherJson } from "~/services/api/exams.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
+import { upsertPatient } from "~/services/funnel/group-steps.server";
 import { customerPatient } from "~/services/exams/exam-start.server";
 import { createExamVoucher } from "~/services/exams/exam-vouchers.server";
 import { servicesContext } from "~/services/platform/context.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.examInfo.create";
 
 /**
@@ -13,8 +14,8 @@ import type { Route } from "./+types/api.examInfo.create";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const customer = requireExamApiCustomer(request, context);
-  const input = parseJson(createExamSchema, await readJson(request));
+  const customer = requireApiCustomer(request, context, EXAM_SIGN_IN);
+  const input = await readJsonBody(request, createExamSchema);
   const services = context.get(servicesContext);
   let patient;
   if (input.patientId !== undefined) {

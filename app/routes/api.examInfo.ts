@@ -1,7 +1,8 @@
-import { examJson, requireExamApiCustomer } from "~/services/api/exams.server";
+import { examJson, EXAM_SIGN_IN } from "~/services/api/exams.server";
 import { methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { customerVouchers, patientChoices } from "~/services/exams/exam-vouchers.server";
 import { servicesContext } from "~/services/platform/context.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.examInfo";
 
 /**
@@ -9,7 +10,7 @@ import type { Route } from "./+types/api.examInfo";
  * choice": id, patientName, patient, exam — the exam to continue by the spec's ranking); 401 signed out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireExamApiCustomer(request, context);
+  const customer = requireApiCustomer(request, context, EXAM_SIGN_IN);
   const { db } = context.get(servicesContext);
   const [vouchers, choices] = await Promise.all([customerVouchers(db, customer.id), patientChoices(db, customer.id)]);
   return privateJson({ exams: vouchers.map(examJson), patientChoices: choices });

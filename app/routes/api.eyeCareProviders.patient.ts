@@ -1,9 +1,10 @@
 import { patientKey } from "~/models/doctor-search";
-import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import { doctorJson, findDoctor } from "~/services/doctors/doctors.server";
 import { recentDoctors } from "~/services/doctors/group-doctors.server";
 import { PN_REQUIRED, pnSchema } from "~/services/api/openapi/eye-care-providers.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.eyeCareProviders.patient";
 
 /** How many of the customer's latest order groups are looked through for the patient. */
@@ -16,14 +17,9 @@ const PATIENT_LOOKUP_LIMIT = 200;
  * name matched case-insensitively, trimmed). 401 signed out, 400 a missing, blank or too long pn, 404 no such order.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { customer } = context.get(visitorContext);
-  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    return jsonError(401, "Sign in to see your patients' doctors.");
-  }
-  const pn = pnSchema.safeParse(new URL(request.url).searchParams.get("pn") ?? "");
-  if (!pn.success) return jsonError(400, pn.error.issues[0]?.message ?? PN_REQUIRED);
-  const key = patientKey({ firstName: pn.data, lastName: "" });
+  const customer = requireApiCustomer(request, context, { message: "Sign in to see your patients' doctors." });
+  const pn = parseJson(pnSchema, new URL(request.url).searchParams.get("pn") ?? "", { fallback: PN_REQUIRED });
+  const key = patientKey({ firstName: pn, lastName: "" });
 
   const { db } = context.get(servicesContext);
   const recent = await recentDoctors(db, customer.id, PATIENT_LOOKUP_LIMIT);

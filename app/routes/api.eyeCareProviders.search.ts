@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { isInternational } from "~/models/address";
 import { DOCTOR_SEARCH_MESSAGES, doctorSearchSchema, isPhoneShaped } from "~/models/doctor-search";
 import { getPrimaryAddress } from "~/services/accounts/addresses.server";
-import { bearerToken, jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { bearerToken, jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { doctorJson, searchDoctors } from "~/services/doctors/doctors.server";
 import { providerSearchSchema } from "~/services/api/openapi/eye-care-providers.server";
@@ -24,7 +24,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const input = parseJson(providerSearchSchema, await readJson(request));
+  const input = await readJsonBody(request, providerSearchSchema);
   const term = searchTerm(input);
   const location = searchLocation(input);
   const checked = doctorSearchSchema.safeParse({ q: term, location });

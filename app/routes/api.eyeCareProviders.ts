@@ -1,8 +1,9 @@
 import { ALL_GROUPS, toNewDoctorInput } from "~/models/doctor-search";
-import { bearerToken, jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import { addDoctor, doctorJson, findDoctor } from "~/services/doctors/doctors.server";
 import { newProviderSchema } from "~/services/api/openapi/eye-care-providers.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.eyeCareProviders";
 
 export function loader() {
@@ -20,12 +21,8 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const { customer } = context.get(visitorContext);
-  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    return jsonError(401, "Sign in to add a doctor.");
-  }
-  const value = parseJson(newProviderSchema, await readJson(request));
+  const customer = requireApiCustomer(request, context, { message: "Sign in to add a doctor." });
+  const value = await readJsonBody(request, newProviderSchema);
   const { address } = value.clinic;
   const input = toNewDoctorInput({
     intent: "add-doctor",

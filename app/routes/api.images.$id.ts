@@ -1,19 +1,16 @@
-import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { imageBytesResponse } from "~/services/api/images.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { deleteRxImage, readRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
+import { apiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.images.$id";
 
 const NOT_FOUND = "There is no such image.";
 
-function refusedToken(request: Request, signedIn: boolean) {
-  return request.headers.has("Authorization") && (bearerToken(request) === null || !signedIn);
-}
-
 /** GET api/images/:id (spec 2 §7): the image's bytes, to its owner only (anyone else: 404, as for none). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  apiCustomer(request, context, { message: "Sign in again to see this image." });
   const visitor = context.get(visitorContext);
-  if (refusedToken(request, visitor.signedIn)) return jsonError(401, "Sign in again to see this image.");
   const found = await readRxImage(context.get(servicesContext), params.id, viewerOf(visitor));
   if (!found) return jsonError(404, NOT_FOUND);
   return imageBytesResponse(found.image, found.bytes);
@@ -25,8 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("GET", "DELETE");
+  apiCustomer(request, context, { message: "Sign in again to delete this image." });
   const visitor = context.get(visitorContext);
-  if (refusedToken(request, visitor.signedIn)) return jsonError(401, "Sign in again to delete this image.");
   const result = await deleteRxImage(context.get(servicesContext), params.id, viewerOf(visitor));
   if (result === "not-found") return jsonError(404, NOT_FOUND);
   if (result === "linked") return jsonError(422, "This image was sent with an order and is kept with it.");

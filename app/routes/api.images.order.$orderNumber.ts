@@ -1,9 +1,11 @@
 import { isOrderNumberShaped } from "~/models/order-status";
-import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { imageMetadataJson } from "~/services/api/images.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { orderForUpload, orderViewerOf } from "~/services/prescriptions/order-upload.server";
 import { rxImagesOfOrder } from "~/services/prescriptions/rx-images.server";
+import { apiCustomer } from "~/services/api/customer.server";
+import { ORDERS_SIGN_IN } from "~/services/api/orders.server";
 import type { Route } from "./+types/api.images.order.$orderNumber";
 
 /**
@@ -11,10 +13,8 @@ import type { Route } from "./+types/api.images.order.$orderNumber";
  * order's customer or the browser session that placed it; anyone else gets the same 404 as for no such order.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  apiCustomer(request, context, ORDERS_SIGN_IN);
   const visitor = context.get(visitorContext);
-  if (request.headers.has("Authorization") && (bearerToken(request) === null || !visitor.customer)) {
-    return jsonError(401, "Sign in to see your orders.");
-  }
   if (!isOrderNumberShaped(params.orderNumber)) return jsonError(400, "The order number is not valid.");
   const { db } = context.get(servicesContext);
   const order = await orderForUpload(db, params.orderNumber, orderViewerOf(visitor));

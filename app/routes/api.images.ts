@@ -1,5 +1,5 @@
 import { UPLOAD_MESSAGES } from "~/models/file-type";
-import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { uploadedImageJson } from "~/services/api/images.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { RECAPTURE_MESSAGES } from "~/models/recapture-words";
@@ -13,6 +13,7 @@ import {
 import { uploadRxImage, viewerOf } from "~/services/prescriptions/rx-images.server";
 import { readImageUpload } from "~/services/prescriptions/upload-input.server";
 import { imageUploadFieldsSchema } from "~/services/api/openapi/prescriptions.server";
+import { apiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.images";
 
 /**
@@ -25,11 +26,8 @@ import type { Route } from "./+types/api.images";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
+  apiCustomer(request, context, { message: "Sign in again to upload." });
   const visitor = context.get(visitorContext);
-  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
-  if (request.headers.has("Authorization") && (bearerToken(request) === null || !visitor.customer)) {
-    return jsonError(401, "Sign in again to upload.");
-  }
   const input = await readImageUpload(request, { fileFields: ["images", "image"] });
   if (!input.ok) return jsonError(input.status, input.message);
   const fields = imageUploadFieldsSchema.safeParse({
@@ -57,7 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!outcome.ok) {
     // Past an upload limit, as the other limits answer: 429 with Retry-After (the hour's window).
-    return jsonError(outcome.status ?? 400, outcome.message, outcome.status === 429 ? { "Retry-After": "3600" } : {});
+    return jsonError(
+      outcome.status ?? 400,
+      outcome.message,
+      outcome.status === 429 ? { headers: { "Retry-After": "3600" } } : {},
+    );
   }
   return privateJson({ items: [uploadedImageJson(outcome.image)] }, 201);
 }

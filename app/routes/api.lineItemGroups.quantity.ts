@@ -1,4 +1,4 @@
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { apiCartClient, cartChangeError, cartJson, requireCartId } from "~/services/api/cart.server";
 import { lineItemQuantitiesRequestSchema } from "~/services/api/schemas/cart-api";
 import { modifyCart } from "~/services/cart/cart-changes.server";
@@ -18,7 +18,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
   const client = await apiCartClient(request, context);
-  const input = parseJson(lineItemQuantitiesRequestSchema, await readJson(request));
+  const input = await readJsonBody(request, lineItemQuantitiesRequestSchema);
   const quantityChanges = new Map<string, number>();
   for (const { id, quantity } of input.lineItemQuantities) {
     if (quantityChanges.has(id)) return jsonError(400, `Item ${id} is listed more than once.`);

@@ -1,7 +1,9 @@
-import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import { orderDetails, orderDetailsJson } from "~/services/orders/order-history.server";
 import { isOrderNumberShaped } from "~/models/order-status";
+import { requireApiCustomer } from "~/services/api/customer.server";
+import { ORDERS_SIGN_IN } from "~/services/api/orders.server";
 import type { Route } from "./+types/api.orders.$id.details";
 
 /**
@@ -9,11 +11,7 @@ import type { Route } from "./+types/api.orders.$id.details";
  * customer's order is a 404, exactly like one that does not exist.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { customer } = context.get(visitorContext);
-  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    return jsonError(401, "Sign in to see your orders.");
-  }
+  const customer = requireApiCustomer(request, context, ORDERS_SIGN_IN);
   if (!isOrderNumberShaped(params.id)) return jsonError(400, "The order number is not valid.");
   const { db } = context.get(servicesContext);
   const order = await orderDetails(db, customer.id, params.id);

@@ -1,6 +1,6 @@
 import { requireApiCustomer } from "~/services/api/customer.server";
 import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { thankYouJson } from "~/services/api/orders.server";
+import { ORDERS_SIGN_IN, thankYouJson } from "~/services/api/orders.server";
 import { orderNumberParamSchema } from "~/services/api/schemas/orders-api";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.orders.$id.thankyou";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.orders.$id.thankyou";
  * 404 another customer's order, exactly like one that does not exist. Query parameters are ignored.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const customer = requireApiCustomer(request, context, "Sign in to see your orders.");
+  const customer = requireApiCustomer(request, context, ORDERS_SIGN_IN);
   const orderNumber = orderNumberParamSchema.safeParse(params.id);
   if (!orderNumber.success) return jsonError(400, "The order number is not valid.");
   const { db } = context.get(servicesContext);

@@ -1,6 +1,6 @@
 import { requireApiCustomer } from "~/services/api/customer.server";
 import { methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { orderSummariesJson } from "~/services/api/orders.server";
+import { ORDERS_SIGN_IN, orderSummariesJson } from "~/services/api/orders.server";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.orders._index";
 
@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.orders._index";
  * out (orderSummariesResponseSchema; an empty list when there are none); 401 signed out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireApiCustomer(request, context, "Sign in to see your orders.");
+  const customer = requireApiCustomer(request, context, ORDERS_SIGN_IN);
   const { db } = context.get(servicesContext);
   return privateJson(await orderSummariesJson(db, customer.id));
 }

@@ -1,7 +1,9 @@
-import { bearerToken, jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
+import { servicesContext } from "~/services/platform/context.server";
 import { orderHistory, orderHistoryEntryJson } from "~/services/orders/order-history.server";
 import { MAX_ORDER_PAGE_SIZE, pageSchema, pageSizeSchema } from "~/services/api/openapi/orders.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
+import { ORDERS_SIGN_IN } from "~/services/api/orders.server";
 import type { Route } from "./+types/api.orders.history";
 
 /**
@@ -9,11 +11,7 @@ import type { Route } from "./+types/api.orders.history";
  * first, deleted ones left out. A customer with no orders is a 404 (the client reads it as null).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { customer } = context.get(visitorContext);
-  // A rejected bearer token is a 401 even with a cookie: the client meant the token's customer.
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    return jsonError(401, "Sign in to see your orders.");
-  }
+  const customer = requireApiCustomer(request, context, ORDERS_SIGN_IN);
   const pageSize = pageSizeSchema.safeParse(params.pageSize);
   if (!pageSize.success)
     return jsonError(400, `The page size must be a whole number from 1 to ${MAX_ORDER_PAGE_SIZE}.`);

@@ -1,6 +1,6 @@
 import { requireApiCustomer } from "~/services/api/customer.server";
 import { jsonError, methodNotAllowed, parseJson, privateJson } from "~/services/api/json.server";
-import { isCustomerPatient, orderCountByProduct } from "~/services/api/orders.server";
+import { ORDERS_SIGN_IN, isCustomerPatient, orderCountByProduct } from "~/services/api/orders.server";
 import { orderCountByProductQuerySchema } from "~/services/api/schemas/orders-api";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.orders.orderCountByProduct";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.orders.orderCountByProduct";
  * given). 401 signed out; 400 bad input; 404 a patient who is not the customer's.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireApiCustomer(request, context, "Sign in to see your orders.");
+  const customer = requireApiCustomer(request, context, ORDERS_SIGN_IN);
   const query = new URL(request.url).searchParams;
   const input = parseJson(orderCountByProductQuerySchema, {
     products: query.get("products") ?? undefined,

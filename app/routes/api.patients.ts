@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.patients";
  * prescriptions (patientsResponseSchema); 401 signed out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = requireApiCustomer(request, context, "Sign in to see your patients.");
+  const customer = requireApiCustomer(request, context, { message: "Sign in to see your patients." });
   const { db } = context.get(servicesContext);
   return privateJson(await patientsJson(db, customer.id));
 }

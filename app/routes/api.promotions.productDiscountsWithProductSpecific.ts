@@ -1,4 +1,4 @@
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { promotionDiscounts } from "~/services/api/cart.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { productDiscountsSchema } from "~/services/api/openapi/catalog.server";
@@ -16,7 +16,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const input = parseJson(productDiscountsSchema, await readJson(request));
+  const input = await readJsonBody(request, productDiscountsSchema);
   const { db } = context.get(servicesContext);
   const { customer, priceBook } = context.get(visitorContext);
   const result = await promotionDiscounts(

@@ -1,26 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { MAX_UPLOAD_BYTES, sniffFileType, UPLOAD_MESSAGES } from "~/models/file-type";
+import { RX_READER_RATE_LIMIT } from "~/models/rate-limits";
+import { READER_TIMEOUT_MS } from "~/models/rx-reading";
 import {
   jsonError,
   methodNotAllowed,
-  parseJson,
   privateJson,
+  readJsonBody,
   TOO_MANY_REQUESTS_MESSAGE,
 } from "~/services/api/json.server";
-import { BadRequestError, readJsonObject } from "~/services/platform/http.server";
 import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
 import { consumeRateLimit } from "~/services/platform/rate-limit.server";
 import { processUpload, ShrinkError } from "~/services/prescriptions/image-processing.server";
-import { READER_TIMEOUT_MS } from "~/services/prescriptions/rx-images.server";
 import { analyzeRxImageSchema } from "~/services/api/openapi/prescriptions.server";
 import { analysisJson } from "~/services/api/images.server";
 import type { Route } from "./+types/api.rxReader.analyzeRxImage";
 
 /** Base64 of the largest upload, plus the JSON around it. */
 const MAX_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
-/** The reader runs on the store's CPU: a few readings a minute per address is what a shopper needs. */
-const READ_LIMIT = 20;
-const READ_WINDOW_SECONDS = 10 * 60;
 
 function decodeImage(base64Image: string): Buffer | null {
   let text = base64Image;
@@ -44,16 +41,10 @@ function decodeImage(base64Image: string): Buffer | null {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  let raw;
-  try {
-    raw = await readJsonObject(request, { maxBytes: MAX_BODY_BYTES });
-  } catch (error) {
-    if (error instanceof BadRequestError) {
-      return jsonError(error.status, error.status === 413 ? UPLOAD_MESSAGES.tooLarge : error.message);
-    }
-    throw error;
-  }
-  const body = parseJson(analyzeRxImageSchema, raw);
+  const body = await readJsonBody(request, analyzeRxImageSchema, {
+    maxBytes: MAX_BODY_BYTES,
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+  });
   const bytes = decodeImage(body.base64Image);
   if (!bytes) return jsonError(400, "base64Image must be base64 or a base64 data URL.");
   if (bytes.length === 0) return jsonError(400, UPLOAD_MESSAGES.empty);
@@ -63,9 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestInfoContext);
-  const rule = { bucket: `rx-reader:ip:${clientIp}`, limit: READ_LIMIT, windowSeconds: READ_WINDOW_SECONDS };
+  const rule = { bucket: `rx-reader:ip:${clientIp}`, ...RX_READER_RATE_LIMIT };
   if (!(await consumeRateLimit(services.db, [rule]))) {
-    return jsonError(429, TOO_MANY_REQUESTS_MESSAGE, { "Retry-After": String(READ_WINDOW_SECONDS) });
+    return jsonError(429, TOO_MANY_REQUESTS_MESSAGE, { headers: { "Retry-After": String(rule.windowSeconds) } });
   }
   let processed;
   try {

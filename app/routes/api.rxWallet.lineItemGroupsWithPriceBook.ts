@@ -1,10 +1,9 @@
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import {
   entriesPriceBook,
   orderAgainEntries,
   plannedGroupsJson,
-  requireWalletCustomer,
-  walletEntriesSchema,
+  readWalletEntriesCall,
 } from "~/services/api/rx-wallet.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { planOrderAgain, type OrderAgainPlan } from "~/services/prescriptions/wallet-cart.server";
@@ -20,9 +19,7 @@ export function loader() {
  * 401 signed out; 400 bad input; 404 not the customer's prescription; 422 one that cannot be ordered.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const customer = requireWalletCustomer(request, context);
-  const body = parseJson(walletEntriesSchema, await readJson(request));
+  const { customer, body } = await readWalletEntriesCall(request, context);
   const { db } = context.get(servicesContext);
   const priceBook = entriesPriceBook(body, context.get(visitorContext).priceBook);
   const plans: OrderAgainPlan[] = [];

@@ -1,9 +1,10 @@
 import { PRESCRIPTION_MESSAGES } from "~/models/prescriptions";
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
-import { requireWalletCustomer } from "~/services/api/rx-wallet.server";
+import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
+import { WALLET_SIGN_IN } from "~/services/api/rx-wallet.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { clonePrescription } from "~/services/prescriptions/prescription-records.server";
 import { cloneSchema } from "~/services/api/openapi/prescriptions.server";
+import { requireApiCustomer } from "~/services/api/customer.server";
 import type { Route } from "./+types/api.rxWallet.prescription.clone";
 
 export function loader() {
@@ -16,8 +17,8 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const customer = requireWalletCustomer(request, context);
-  const { prescriptionId } = parseJson(cloneSchema, await readJson(request));
+  const customer = requireApiCustomer(request, context, WALLET_SIGN_IN);
+  const { prescriptionId } = await readJsonBody(request, cloneSchema);
   const copy = await clonePrescription(context.get(servicesContext).db, customer.id, prescriptionId);
   if (copy === null) return jsonError(404, PRESCRIPTION_MESSAGES.notFound);
   return privateJson({ prescriptionId: copy, clonedFromId: prescriptionId }, 201);

@@ -1,11 +1,6 @@
-import { jsonError, methodNotAllowed, parseJson, privateJson, readJson } from "~/services/api/json.server";
+import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { apiCartClient, cartJson } from "~/services/api/cart.server";
-import {
-  entriesPriceBook,
-  orderAgainEntries,
-  requireWalletCustomer,
-  walletEntriesSchema,
-} from "~/services/api/rx-wallet.server";
+import { entriesPriceBook, orderAgainEntries, readWalletEntriesCall } from "~/services/api/rx-wallet.server";
 import { createCart } from "~/services/cart/cart.server";
 import { visitorContext } from "~/services/platform/context.server";
 import { orderAgain } from "~/services/prescriptions/wallet-cart.server";
@@ -24,9 +19,7 @@ export function loader() {
  * longer sold, out of stock).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const customer = requireWalletCustomer(request, context);
-  const body = parseJson(walletEntriesSchema, await readJson(request));
+  const { customer, body } = await readWalletEntriesCall(request, context);
   const client = await apiCartClient(request, context);
   const { session } = context.get(visitorContext);
   // A cookie client's cart is the session's (made when missing); a bearer client's is the customer's latest.

@@ -6,7 +6,7 @@ import { addDays, formatReorderDate, SNOOZE_LINK_PARAM, SNOOZE_PATH, snoozeMessa
 import { snoozeLabel } from "~/services/adapters/email/subscription-templates";
 import { servicesContext } from "~/services/platform/context.server";
 import { isSpam } from "~/services/platform/honeypot.server";
-import { snoozeLinkState, type SnoozeLinkState } from "~/services/subscriptions/reorder-reminders.server";
+import { snoozeLinkState, type SnoozeLinkState } from "~/services/auto-reorder/reorder-reminders.server";
 import { snoozeSubscription } from "~/services/subscriptions/subscriptions.server";
 import styles from "~/styles/snooze.css?url";
 import { readForm } from "~/services/platform/http.server";

@@ -1,10 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { CartInsurance } from "~/components/cart/CartInsurance";
 import { CartLine } from "~/components/cart/CartLine";
 import { CartPromotions } from "~/components/cart/CartPromotions";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { OrderSummary } from "~/components/cart/OrderSummary";
+import { InstalmentNote } from "~/components/checkout/InstalmentNote";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
@@ -12,10 +14,13 @@ import type { PageHandle } from "~/models/page";
 import { EYE_RULE_MESSAGES, otherEyeNeeded, type GroupType, type WhichEye } from "~/models/line-item-group";
 import { lensGroupHeading } from "~/models/patient";
 import { addEyePath } from "~/models/product-order";
+import { applyOfferFormSchema, INSURANCE_CART_MESSAGES } from "~/models/insurance";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
 import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart/cart-changes.server";
+import { applyOfferedBenefit, removeBenefits } from "~/services/cart/cart-insurance.server";
 import { pricedCart } from "~/services/cart/cart-pricing.server";
+import { queuePassiveSearch } from "~/services/insurance/passive-search.server";
 import {
   cartExists,
   cartView,
@@ -23,14 +28,17 @@ import {
   removeCartItem,
   removeDiscontinuedItems,
 } from "~/services/cart/cart.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
 import { cartMemoKey } from "~/services/cart/cart-read.server";
 import { readsCartMiddleware } from "~/services/cart/cart-request.server";
-import { redirectToNextStep } from "~/services/checkout/funnel.server";
+import { redirectToNextStep } from "~/services/funnel/funnel.server";
+import { paymentOptionsFor } from "~/services/checkout/provider-payments.server";
 import { flashToast } from "~/services/platform/session.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/cart";
+import { FieldError } from "~/components/forms/FieldError";
+import { IntentForm } from "~/components/forms/IntentForm";
 
 export const handle: PageHandle = { pageName: "Cart" };
 
@@ -57,7 +65,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     memo?.forget(cartMemoKey(cartId, priceBook));
     cart = await pricedCart({ ...services, memo }, cartId, shopper);
   }
+  // The passive insurance search (decision 54): asked for when a signed-in customer's cart has items and neither a
+  // benefit nor an offer; the job checks patients and ZIPs, and the queue runs it at most once per customer a window.
+  if (customer && cart.cartId && cart.groups.length > 0 && !cart.insurance.applied && !cart.insurance.offer) {
+    // Not awaited: the page does not wait for the queue (a lost request only means no offer this time).
+    void queuePassiveSearch(services.logger, { customerId: customer.id, cartId: cart.cartId });
+  }
+  // Paying in 4 (or why not) under the total, as checkout shows it (spec 3 §4, §5).
+  const payIn4 = cart.groups.length > 0 ? paymentOptionsFor(session, cart).payIn4 : null;
   return {
+    payIn4,
     cart: {
       ...cart,
       groups: cart.groups.map((group) => ({
@@ -67,6 +84,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       })),
     },
     removed,
+    providers: services.insurance.providers,
   };
 }
 
@@ -89,7 +107,7 @@ function otherEyeOffer(group: {
   };
 }
 
-type ActionForm = "line" | "coupon" | "shipping";
+type ActionForm = "line" | "coupon" | "shipping" | "insurance";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
@@ -113,6 +131,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await applyCouponToShopperCart(db, session, submission.value.couponCode, shopper);
     if (!result.ok) return reply("coupon", submission.reply({ fieldErrors: { couponCode: [result.message] } }));
     flashToast(session, result.kind, result.message);
+    return redirect("/cart", 303);
+  }
+
+  if (intent === "remove-insurance") {
+    if (cartId && exists) await removeBenefits(db, cartId);
+    flashToast(session, "info", INSURANCE_CART_MESSAGES.removed);
+    return redirect("/cart", 303);
+  }
+
+  if (intent === "apply-insurance-offer") {
+    const submission = parseWithZod(formData, { schema: applyOfferFormSchema });
+    if (submission.status !== "success") return reply("insurance", submission.reply());
+    if (!cartId || !exists) return reply("insurance", submission.reply({ formErrors: [CART_MESSAGES.cartGone] }));
+    const outcome = await applyOfferedBenefit(context.get(servicesContext), cartId, {
+      ...submission.value,
+      clientIp: context.get(requestInfoContext).clientIp,
+    });
+    if (!outcome.ok) {
+      const errors =
+        outcome.reason === "not-verified"
+          ? { fieldErrors: { dateOfBirth: [outcome.message] } }
+          : { formErrors: [outcome.message] };
+      return reply("insurance", submission.reply(errors));
+    }
+    flashToast(session, "success", INSURANCE_CART_MESSAGES.applied);
     return redirect("/cart", 303);
   }
 
@@ -161,6 +204,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <h1>Your cart</h1>
         {notices}
         <p>Your cart is empty.</p>
+        {cart.insurance.applied ? (
+          <p data-testid="applied-insurance">
+            Your {cart.insurance.applied.planName} benefit is saved to your cart. Add items to use it.
+          </p>
+        ) : null}
         {cart.coupon ? (
           <p className="coupon-saved" data-testid="applied-coupon">
             Coupon <strong>{cart.coupon.code}</strong> is saved to your cart. Add items to use it.
@@ -230,11 +278,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <p className="cart-group-subtotal">Subtotal: {formatCents(group.subtotalCents)}</p>
             </section>
           ))}
-          {lineResult && !lineResult.itemId ? (
-            <p className="field-error" role="alert">
-              We couldn&apos;t change your cart. Please try again.
-            </p>
-          ) : null}
+          <FieldError
+            as="p"
+            errors={lineResult && !lineResult.itemId ? "We couldn't change your cart. Please try again." : null}
+          />
           <CartPromotions promotions={cart.promotions} rebates={cart.rebates} rebateHints={cart.rebateHints} />
         </div>
         <aside className="cart-side">
@@ -249,12 +296,18 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             error={actionData?.form === "shipping" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
           />
           <OrderSummary summary={cart.orderSummary} taxKnown={cart.taxState !== null} />
+          {loaderData.payIn4 ? <InstalmentNote payIn4={loaderData.payIn4} /> : null}
+          <CartInsurance
+            insurance={cart.insurance}
+            insuranceTotalCents={cart.orderSummary.insuranceBenefitsTotal}
+            hasRebates={cart.rebates.length > 0}
+            providers={loaderData.providers}
+            offerResult={actionData?.form === "insurance" ? actionData.result : undefined}
+          />
           {/* A POST: going on marks the cart as passed in the journey (the funnel then skips it). */}
-          <Form method="post">
-            <button type="submit" name="intent" value="proceed" className="button button-primary cart-checkout">
-              Continue to checkout
-            </button>
-          </Form>
+          <IntentForm intent="proceed" className="button button-primary cart-checkout">
+            Continue to checkout
+          </IntentForm>
         </aside>
       </div>
     </section>

@@ -1,13 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, useSubmit } from "react-router";
+import { ApplePayButton } from "~/components/account/ApplePayButton";
 import { CardForm } from "~/components/checkout/CardForm";
 import { CheckoutReview } from "~/components/checkout/CheckoutReview";
 import { PlaceOrderForm } from "~/components/checkout/PlaceOrderForm";
+import { InstalmentNote } from "~/components/checkout/InstalmentNote";
+import { ProviderPaymentForms } from "~/components/checkout/ProviderPaymentForms";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { formatPhone } from "~/models/account";
-import { addressLines, isInternational, shippingAddressProblem, type AddressInput } from "~/models/address";
+import { addressLines, shippingAddressProblem, type AddressInput } from "~/models/address";
 import { shippingFormSchema } from "~/models/cart-forms";
 import {
   CARD_MESSAGES,
@@ -15,12 +18,12 @@ import {
   cardFormSchema,
   cardLabel,
   expiryYearOptions,
-  isCardExpired,
   lastFour,
   placeOrderSchema,
   dropCardSecrets,
   SECRET_CARD_FIELDS,
 } from "~/models/card";
+import { billingDefaultsFor, cardChoices } from "~/models/card-choice";
 import { formatCents } from "~/models/catalog";
 import { isSkipped, type FunnelPage } from "~/models/funnel";
 import { EYE_NAMES } from "~/models/lens-parameters";
@@ -33,11 +36,18 @@ import { pricedCart } from "~/services/cart/cart-pricing.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
 import { readsCartMiddleware } from "~/services/cart/cart-request.server";
-import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
+import { rememberPlacedOrder } from "~/services/checkout/placed-orders.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
 import { checkoutCart } from "~/services/checkout/checkout-cart.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
+import {
+  paymentOptionsFor,
+  releaseAbandonedProviderOrders,
+  startProviderPayment,
+} from "~/services/checkout/provider-payments.server";
+import { optionOffered, PROVIDER_MESSAGES, providerPaymentSchema } from "~/models/payment-options";
 import { flashToast } from "~/services/platform/session.server";
+import { paymentSwitches } from "~/services/scenarios/feature-switches.server";
 import styles from "~/styles/checkout.css?url";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/checkout";
@@ -60,8 +70,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 /** The funnel steps before checkout whose criteria must be met, in funnel order (spec 2 §4). */
 const REQUIRED_STEPS: FunnelPage[] = ["RxDetails", "Parameters", "Patient", "Address", "Doctor"];
-/** Orders this browser remembers placing (the thank-you page's second way in); the cookie stays small. */
-const REMEMBERED_ORDERS = 20;
 
 // The page reads the cart: its read starts before the loaders, and the header's count shares it.
 export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
@@ -96,6 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page === "Address" ? !address || shippingAddressProblem(address) !== null : !isSkipped(page, state),
   );
   if (missing) throw redirect(pagePath(missing) ?? "/cart");
+  const paymentOptions = paymentOptionsFor(session, cart);
 
   const details = new Map(groups.map((group) => [group.id, group]));
   const url = new URL(request.url);
@@ -134,34 +143,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shippingLevel: cart.selectedShippingMethod.shippingLevel,
     orderSummary: cart.orderSummary,
     taxKnown: cart.taxState !== null,
-    cards: wallet.cards.map((card) => ({
-      id: card.id,
-      brand: card.brand,
-      lastFour: card.lastFour,
-      expirationMonth: card.expirationMonth,
-      expirationYear: card.expirationYear,
-      isPreferred: card.isPreferred,
-      expired: isCardExpired(card.expirationMonth, card.expirationYear, now),
-    })),
+    cards: cardChoices(wallet.cards, now),
     selectedCardId: wallet.selected?.id ?? null,
     // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
     idempotencyKey: crypto.randomUUID(),
+    paymentOptions,
+    applePayOn: paymentSwitches(session).applePay,
     showCardForm: wallet.cards.length === 0 || url.searchParams.get("card") === "new",
     cardLocked: locked,
-    billingDefaults:
-      address && !isInternational(address.country)
-        ? {
-            billingAddress1: address.address1,
-            billingCity: address.city,
-            billingState: address.state,
-            billingPostalCode: address.postalCode,
-          }
-        : { billingAddress1: "", billingCity: "", billingState: "", billingPostalCode: "" },
+    billingDefaults: billingDefaultsFor(address ?? null),
     yearOptions: expiryYearOptions(now),
   };
 }
 
-type CheckoutForm = "card" | "order" | "shipping";
+type CheckoutForm = "card" | "order" | "shipping" | "provider";
 
 /** A failed form's result, shown next to that form (status 400, the same with or without JavaScript). */
 function reply(
@@ -222,9 +217,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (intent === "pay-with-provider") {
+    const provider = parseWithZod(formData, { schema: providerPaymentSchema });
+    if (provider.status !== "success") return reply("provider", provider.reply());
+    if (!cartId) throw redirect("/cart", 303);
+    // The options are checked again here, whatever the form said (a switch or the cart may have changed).
+    const priced = await pricedCart(services, cartId, { customerId: customer.id, priceBook }, new Date());
+    const options = paymentOptionsFor(session, priced);
+    if (!optionOffered(options, provider.value.payWith)) {
+      return reply("provider", provider.reply({ formErrors: [PROVIDER_MESSAGES.notOffered] }));
+    }
+    await releaseAbandonedProviderOrders(services, cartId, provider.value.idempotencyKey);
+    const started = await startProviderPayment(services, {
+      cartId,
+      customer,
+      idempotencyKey: provider.value.idempotencyKey,
+      paymentMethodId: 0,
+      provider: provider.value.payWith,
+      shopper: { customerId: customer.id, priceBook },
+    });
+    if (!started.ok) return reply("provider", provider.reply({ formErrors: [started.message] }));
+    if ("redirectUrl" in started) return redirect(started.redirectUrl, 303);
+    rememberPlacedOrder(session, started.orderNumber);
+    return redirect(`/thank-you?oid=${encodeURIComponent(started.orderNumber)}`, 303);
+  }
+
   const submission = parseWithZod(formData, { schema: placeOrderSchema });
   if (submission.status !== "success") return reply("order", submission.reply());
   if (!cartId) throw redirect("/cart", 303);
+  // A PayPal or pay-in-4 checkout this cart was left on (the shopper came back without paying) gives way.
+  await releaseAbandonedProviderOrders(services, cartId, submission.value.idempotencyKey);
   const result = await placeOrder(services, {
     cartId,
     customer,
@@ -233,13 +255,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     shopper: { customerId: customer.id, priceBook },
   });
   if (!result.ok) return reply("order", submission.reply({ formErrors: [result.message] }));
-  const placed = (journeyOf(session).placedOrderNumbers ?? []).filter((number) => number !== result.orderNumber);
-  // The journey ends here: the next product starts a new one.
-  updateJourney(session, {
-    placedOrderNumbers: [...placed, result.orderNumber].slice(-REMEMBERED_ORDERS),
-    currentGroupId: undefined,
-    proceededPastCart: undefined,
-  });
+  rememberPlacedOrder(session, result.orderNumber);
   return redirect(`/thank-you?oid=${encodeURIComponent(result.orderNumber)}`, 303);
 }
 
@@ -247,6 +263,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const cardResult = actionData?.form === "card" ? actionData : null;
   const showCardForm = loaderData.showCardForm || cardResult !== null;
   const usableCards = loaderData.cards.filter((card) => !card.expired);
+  const options = loaderData.paymentOptions;
+  const submit = useSubmit();
   return (
     <section className="checkout">
       <h1>Checkout</h1>
@@ -266,6 +284,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ) : (
               <p className="checkout-no-card">Add a card to place your order. It is saved securely for next time.</p>
             )}
+            <InstalmentNote payIn4={options.payIn4} />
             {showCardForm ? (
               <CardForm
                 lastResult={cardResult?.result}
@@ -277,6 +296,27 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 cancelable={loaderData.cards.length > 0}
               />
             ) : null}
+            <ApplePayButton
+              switchedOn={loaderData.applePayOn}
+              totalCents={loaderData.orderSummary.totalAfterCredits}
+              onSaved={(paymentMethodId) =>
+                submit(
+                  {
+                    intent: "place-order",
+                    idempotencyKey: loaderData.idempotencyKey,
+                    paymentMethodId: String(paymentMethodId),
+                  },
+                  { method: "post" },
+                )
+              }
+            />
+            <ProviderPaymentForms
+              paypal={options.paypal}
+              payLater={options.payLater}
+              payIn4={options.payIn4}
+              idempotencyKey={loaderData.idempotencyKey}
+              error={actionData?.form === "provider" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
+            />
           </section>
         </div>
         <aside className="checkout-side">

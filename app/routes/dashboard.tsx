@@ -1,5 +1,7 @@
+import { groupHeading } from "~/models/line-item-group";
 import { DateTime } from "luxon";
 import { Link } from "react-router";
+import { TrackingFact } from "~/components/orders/TrackingNumber";
 import { uploadRxPathFor } from "~/models/file-type";
 import { UPLOAD_RX_PATH } from "~/models/funnel";
 import { HELD_ORDER_WORDS, heldOrderExamPath } from "~/models/held-order";
@@ -52,10 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastOrder,
     subscriptions: subscriptions.map((subscription) => ({
       id: subscription.id,
-      heading:
-        subscription.type === "Solution"
-          ? "Lens care"
-          : `Contact lenses${subscription.patient ? ` for ${subscription.patient.firstName} ${subscription.patient.lastName}` : ""}`,
+      heading: groupHeading(subscription.type, subscription.patient),
       items: subscription.items
         .filter((item) => item.quantity > 0)
         .map((item) => `${item.quantity} × ${item.productName}`)
@@ -199,20 +198,7 @@ function LastOrder({ order }: { order: LastOrderView }) {
               <dd data-testid="last-order-delivery">{order.expectedDelivery}</dd>
             </div>
           ) : null}
-          {order.trackingNumber ? (
-            <div>
-              <dt>Tracking</dt>
-              <dd>
-                {order.trackingUrl ? (
-                  <a href={order.trackingUrl} rel="noopener noreferrer" target="_blank">
-                    {order.trackingNumber}
-                  </a>
-                ) : (
-                  order.trackingNumber
-                )}
-              </dd>
-            </div>
-          ) : null}
+          <TrackingFact number={order.trackingNumber} url={order.trackingUrl} />
         </dl>
       ) : null}
       {order.isOnHold ? (

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { FormErrors } from "~/components/account/FormFields";
 import { ChatMessageField } from "~/components/chat/ChatSendForm";
 import { agentReplySchema, chatMessageView, type ChatMessageView } from "~/models/chat";
 import type { PageHandle } from "~/models/page";
@@ -19,6 +18,8 @@ import { flashToast } from "~/services/platform/session.server";
 import { DateTime } from "luxon";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/dev.chat";
+import { FieldError } from "~/components/forms/FieldError";
+import { IntentForm } from "~/components/forms/IntentForm";
 
 export const handle: PageHandle = { pageName: "DevChat", headerType: "simple" };
 
@@ -179,17 +180,13 @@ function Conversation({
       {selected.status === "open" ? (
         <>
           <Form method="post" className="chat-form" {...getFormProps(form)}>
-            <FormErrors errors={form.errors} id={form.errorId} />
+            <FieldError as="p" field={form} />
             <ChatMessageField field={fields.message} label="Answer" />
             <button type="submit" className="button button-primary">
               Send answer
             </button>
           </Form>
-          <Form method="post">
-            <button type="submit" name="intent" value="close" className="button">
-              Close conversation
-            </button>
-          </Form>
+          <IntentForm intent="close">Close conversation</IntentForm>
         </>
       ) : (
         <p>This conversation is closed.</p>

@@ -1,5 +1,5 @@
 import { servicesContext } from "~/services/platform/context.server";
-import { fixtureNotFound, fixtureRequestBody } from "~/services/scenarios/fixture-request.server";
+import { fixtureNotFound, fixtureRequestInput } from "~/services/scenarios/fixture-request.server";
 import { rxReadingScenarioSchema, setRxReadingForTest } from "~/services/scenarios/rx-reading-scenarios.server";
 import type { Route } from "./+types/dev.e2e-fixtures.rx-reading";
 
@@ -15,13 +15,8 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const body = await fixtureRequestBody(request, services.config);
-  if (body instanceof Response) return body;
-  const input = rxReadingScenarioSchema.safeParse(body);
-  if (!input.success) return Response.json({ error: input.error.issues }, { status: 400 });
-  if (!(await setRxReadingForTest(services, input.data))) return fixtureNotFound();
-  return Response.json(
-    { imageId: input.data.imageId, state: input.data.state },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const input = await fixtureRequestInput(request, services.config, rxReadingScenarioSchema);
+  if (input instanceof Response) return input;
+  if (!(await setRxReadingForTest(services, input))) return fixtureNotFound();
+  return Response.json({ imageId: input.imageId, state: input.state }, { headers: { "Cache-Control": "no-store" } });
 }

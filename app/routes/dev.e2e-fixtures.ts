@@ -1,7 +1,7 @@
 import { EmailTakenError } from "~/services/accounts/auth/accounts.server";
-import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { startSignedInSession } from "~/services/sign-in/sign-in.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { fixtureNotFound, fixtureRequestBody } from "~/services/scenarios/fixture-request.server";
+import { fixtureNotFound, fixtureRequestInput } from "~/services/scenarios/fixture-request.server";
 import { buildScenario, scenarioSchema, ScenarioError } from "~/services/scenarios/e2e-scenarios.server";
 import type { Route } from "./+types/dev.e2e-fixtures";
 
@@ -17,13 +17,11 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const body = await fixtureRequestBody(request, services.config);
-  if (body instanceof Response) return body;
-  const input = scenarioSchema.safeParse(body);
-  if (!input.success) return Response.json({ error: input.error.issues }, { status: 400 });
+  const input = await fixtureRequestInput(request, services.config, scenarioSchema);
+  if (input instanceof Response) return input;
   let scenario;
   try {
-    scenario = await buildScenario(services, input.data);
+    scenario = await buildScenario(services, input);
   } catch (error) {
     if (error instanceof EmailTakenError) return Response.json({ error: error.message }, { status: 409 });
     if (error instanceof ScenarioError) return Response.json({ error: error.message }, { status: 422 });

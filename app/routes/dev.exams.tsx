@@ -9,12 +9,14 @@ import {
   setSimulatedExamStatus,
 } from "~/services/adapters/exam-provider/simulated-doctor.server";
 import { notFound } from "~/services/content/content-pages.server";
+import { examFeeStates } from "~/services/exams/exam-payments.server";
 import { syncExamVoucher } from "~/services/exams/exam-sync.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/dev.exams";
+import { IntentForm } from "~/components/forms/IntentForm";
 
 export const handle: PageHandle = { pageName: "DevExams", headerType: "simple" };
 
@@ -39,6 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   if (services.config.isProduction) notFound(services, request);
   const rows = await recentSimulatedExams(services.db, LIMIT);
+  const fees = await examFeeStates(
+    services.db,
+    rows.map((row) => row.token),
+  );
   return {
     exams: rows.map((row) => ({
       token: row.token,
@@ -48,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: row.status,
       statusDate: row.statusDate.toISOString().replace("T", " ").slice(0, 19),
       potentialEvidence: row.potentialEvidence,
+      fee: fees.get(row.token) ?? "none",
       examUrl: services.examProvider.examUrl(row.token, "/dev/exams"),
     })),
   };
@@ -81,13 +88,10 @@ export default function DevExamsPage({ loaderData }: Route.ComponentProps) {
       <p>
         The simulated online vision exam provider&apos;s exams, newest first (the latest {LIMIT}). Play its doctor: move
         an exam to any status. Issued writes the doctor&apos;s prescription from the lenses the exam renews; the store
-        reads every change at once (and the exams job reads open exams every minute).
+        reads every change at once (and the exams job reads open exams every minute). The store refunds its fee for an
+        exam moved to Declined or Canceled.
       </p>
-      <Form method="post">
-        <button type="submit" name="intent" value="create" className="button">
-          Create a test exam
-        </button>
-      </Form>
+      <IntentForm intent="create">Create a test exam</IntentForm>
       {exams.length === 0 ? (
         <p data-testid="dev-exams-empty">No exams yet.</p>
       ) : (
@@ -100,6 +104,7 @@ export default function DevExamsPage({ loaderData }: Route.ComponentProps) {
               <th scope="col">Status</th>
               <th scope="col">Status date (UTC)</th>
               <th scope="col">Potential evidence</th>
+              <th scope="col">Store&apos;s fee</th>
               <th scope="col">Move to</th>
             </tr>
           </thead>
@@ -114,6 +119,7 @@ export default function DevExamsPage({ loaderData }: Route.ComponentProps) {
                 <td data-testid="dev-exam-status">{exam.status}</td>
                 <td>{exam.statusDate}</td>
                 <td>{exam.potentialEvidence ? "yes" : "no"}</td>
+                <td data-testid="dev-exam-fee">{exam.fee}</td>
                 <td>
                   <Form method="post" className="dev-orders-actions">
                     <input type="hidden" name="intent" value="set-status" />

@@ -5,9 +5,10 @@ import type { PageHandle } from "~/models/page";
 import { notFound } from "~/services/content/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { ADVANCE_ACTIONS } from "~/models/order-status";
-import { sendReorderReminders } from "~/services/subscriptions/reorder-reminders.server";
-import { runDueSubscriptions } from "~/services/subscriptions/reorder-runner.server";
+import { sendReorderReminders } from "~/services/auto-reorder/reorder-reminders.server";
+import { runDueSubscriptions } from "~/services/auto-reorder/reorder-runner.server";
 import { recoverPendingOrders } from "~/services/checkout/order-confirmation.server";
+import { recoverProviderOrders } from "~/services/checkout/provider-payments.server";
 import { advanceOrder, recentOrders, type OperationsRow } from "~/services/orders/order-operations.server";
 import { flashToast } from "~/services/platform/session.server";
 import { SUBSCRIPTION_DEV_ACTIONS, type SubscriptionDevAction } from "~/models/subscription";
@@ -15,6 +16,7 @@ import { changeSubscriptionForDev, recentSubscriptions } from "~/services/subscr
 import styles from "~/styles/orders.css?url";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/dev.orders";
+import { IntentForm } from "~/components/forms/IntentForm";
 
 export const handle: PageHandle = { pageName: "DevOrders", headerType: "simple" };
 
@@ -81,10 +83,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (job.data.intent === "settle-payments") {
       // The recovery job, without its grace period: every pending order is settled with the vault now.
       const summary = await recoverPendingOrders(services, { graceSeconds: 0 });
+      // PayPal and pay-in-4 orders with their provider (decision 53): an open checkout keeps waiting for its shopper.
+      const providers = await recoverProviderOrders(services, { graceSeconds: 0 });
       flashToast(
         session,
         "success",
-        `Pending payments: ${summary.confirmed} confirmed (charged), ${summary.released} released (never charged).`,
+        `Pending payments: ${summary.confirmed + providers.confirmed} confirmed (charged), ` +
+          `${summary.released + providers.released} released (never charged).`,
       );
     } else {
       const summary = await runDueSubscriptions(services);
@@ -133,11 +138,7 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
         An order whose request stopped between charging the card and confirming stays &apos;Payment pending&apos;; the
         payments job settles it with the vault after two minutes (confirmed if it was charged, released if not), or now:
       </p>
-      <Form method="post">
-        <button type="submit" name="intent" value="settle-payments" className="button">
-          Settle pending payments
-        </button>
-      </Form>
+      <IntentForm intent="settle-payments">Settle pending payments</IntentForm>
       {orders.length === 0 ? (
         <p data-testid="dev-orders-empty">No orders yet.</p>
       ) : (
@@ -166,22 +167,12 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
                 <td>{order.prescriptionStatuses.join(", ") || "none"}</td>
                 <td>{order.trackingNumber ?? ""}</td>
                 <td>
-                  <div className="dev-orders-actions">
-                    {ADVANCE_ACTIONS.map((intent) => (
-                      <Form method="post" key={intent}>
-                        <input type="hidden" name="orderNumber" value={order.orderNumber} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={intent}
-                          className="button"
-                          disabled={!order.can[intent]}
-                        >
-                          {BUTTONS[intent]}
-                        </button>
-                      </Form>
-                    ))}
-                  </div>
+                  <RowActions
+                    record={{ name: "orderNumber", value: order.orderNumber }}
+                    intents={ADVANCE_ACTIONS}
+                    labels={BUTTONS}
+                    enabled={(intent) => order.can[intent]}
+                  />
                 </td>
               </tr>
             ))}
@@ -196,16 +187,8 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
         <code>JOBS_INTERVAL_MINUTES</code>.
       </p>
       <div className="dev-orders-actions">
-        <Form method="post">
-          <button type="submit" name="intent" value="send-reminders" className="button">
-            Send reminders
-          </button>
-        </Form>
-        <Form method="post">
-          <button type="submit" name="intent" value="place-due" className="button">
-            Place due orders
-          </button>
-        </Form>
+        <IntentForm intent="send-reminders">Send reminders</IntentForm>
+        <IntentForm intent="place-due">Place due orders</IntentForm>
       </div>
       {subscriptions.length === 0 ? (
         <p data-testid="dev-subscriptions-empty">No subscriptions yet.</p>
@@ -238,22 +221,12 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
                 <td>{subscription.lastFailureReason ?? ""}</td>
                 <td>{subscription.reminderSentFor ?? ""}</td>
                 <td>
-                  <div className="dev-orders-actions">
-                    {SUBSCRIPTION_DEV_ACTIONS.map((intent) => (
-                      <Form method="post" key={intent}>
-                        <input type="hidden" name="subscriptionId" value={subscription.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={intent}
-                          className="button"
-                          disabled={subscription.status !== "Active"}
-                        >
-                          {SUBSCRIPTION_BUTTONS[intent]}
-                        </button>
-                      </Form>
-                    ))}
-                  </div>
+                  <RowActions
+                    record={{ name: "subscriptionId", value: subscription.id }}
+                    intents={SUBSCRIPTION_DEV_ACTIONS}
+                    labels={SUBSCRIPTION_BUTTONS}
+                    enabled={() => subscription.status === "Active"}
+                  />
                 </td>
               </tr>
             ))}
@@ -261,5 +234,31 @@ export default function DevOrdersPage({ loaderData }: Route.ComponentProps) {
         </table>
       )}
     </section>
+  );
+}
+
+/** A row's steps: a form per step, naming the row's record, its button off when the step cannot run. */
+function RowActions<Intent extends string>({
+  record,
+  intents,
+  labels,
+  enabled,
+}: {
+  record: { name: string; value: string | number };
+  intents: readonly Intent[];
+  labels: Record<Intent, string>;
+  enabled: (intent: Intent) => boolean;
+}) {
+  return (
+    <div className="dev-orders-actions">
+      {intents.map((intent) => (
+        <Form method="post" key={intent}>
+          <input type="hidden" name={record.name} value={record.value} />
+          <button type="submit" name="intent" value={intent} className="button" disabled={!enabled(intent)}>
+            {labels[intent]}
+          </button>
+        </Form>
+      ))}
+    </div>
   );
 }

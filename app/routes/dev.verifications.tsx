@@ -11,6 +11,8 @@ import { answerAsDoctor, recentVerifications } from "~/services/prescriptions/ve
 import { runVerificationPass } from "~/services/prescriptions/verification.server";
 import styles from "~/styles/orders.css?url";
 import type { Route } from "./+types/dev.verifications";
+import { FieldError } from "~/components/forms/FieldError";
+import { IntentForm } from "~/components/forms/IntentForm";
 
 export const handle: PageHandle = { pageName: "DevVerifications", headerType: "simple" };
 
@@ -98,16 +100,8 @@ export default function DevVerificationsPage({ loaderData, actionData }: Route.C
         answer, the prescription is verified passively at the deadline (8 business hours, Boise time). See the orders on{" "}
         <Link to="/dev/orders">dev orders</Link>.
       </p>
-      {actionData?.error ? (
-        <p role="alert" className="field-error" data-testid="dev-verifications-error">
-          {actionData.error}
-        </p>
-      ) : null}
-      <Form method="post">
-        <button type="submit" name="intent" value="run-pass" className="button">
-          Run verification job now
-        </button>
-      </Form>
+      <FieldError as="p" errors={actionData?.error} data-testid="dev-verifications-error" />
+      <IntentForm intent="run-pass">Run verification job now</IntentForm>
       {verifications.length === 0 ? (
         <p data-testid="dev-verifications-empty">No verification requests yet.</p>
       ) : (

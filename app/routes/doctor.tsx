@@ -23,12 +23,13 @@ import { servicesContext, visitorContext, type Visitor } from "~/services/platfo
 import type { Database } from "~/services/db/client.server";
 import { addDoctor, doctorSearchFromQuery, findDoctor } from "~/services/doctors/doctors.server";
 import { fillDoctorsByPatient, setGroupDoctor } from "~/services/doctors/group-doctors.server";
-import { loadFunnelState, redirectToNextStep } from "~/services/checkout/funnel.server";
+import { loadFunnelState, redirectToNextStep } from "~/services/funnel/funnel.server";
 import { isSpam } from "~/services/platform/honeypot.server";
 import { flashToast } from "~/services/platform/session.server";
 import doctorStyles from "~/styles/doctors.css?url";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/doctor";
+import { FieldError } from "~/components/forms/FieldError";
 
 export const handle: PageHandle = { pageName: "Doctor", headerType: "simple", footerSimplified: true };
 
@@ -163,11 +164,7 @@ export default function DoctorPage({ loaderData, actionData }: Route.ComponentPr
           : `Find the doctor for ${groups.map((group) => group.label).join(" and ")}.`}
       </p>
       <DoctorSearchForm action="/doctor" state={search.form} primaryPostalCode={primaryPostalCode} />
-      {chooseError ? (
-        <p className="field-error" role="alert">
-          {chooseError}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={chooseError} />
       {search.heading && (search.results.length > 0 || !search.phoneNotFound) ? (
         <DoctorResults
           heading={search.heading}

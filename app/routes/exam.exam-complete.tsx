@@ -3,18 +3,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { examAddToCartSchema } from "~/models/exam-forms";
 import { EXAM_MESSAGES, EXAM_START_PATH, voucherApprovalStatus } from "~/models/exams";
+import { ExamDetailsError } from "~/components/exam/ExamDetailsError";
 import type { PageHandle } from "~/models/page";
 import { fullName } from "~/models/patient";
 import { RECAPTURE_MESSAGES } from "~/models/recapture";
-import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
+import { journeyOf, updateJourney } from "~/services/funnel/funnel.server";
 import { addExamToCart, examLenses } from "~/services/exams/exam-cart.server";
 import { requireExamCustomer } from "~/services/exams/exam-start.server";
 import { examDetails } from "~/services/exams/exam-vouchers.server";
-import { completeRecaptureByExam, takeRecaptureToast } from "~/services/exams/recapture.server";
+import { examReceipt } from "~/services/exams/exam-payments.server";
+import { EXAM_PAYMENT_MESSAGES } from "~/models/exam-payments";
+import { ExamReceipt } from "~/components/exam/ExamReceipt";
+import { completeRecaptureByExam, takeRecaptureToast } from "~/services/orders/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
 import type { Route } from "./+types/exam.exam-complete";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * ExamPreOrder (spec: /exam/exam-complete, the default page after the exam): where the exam stands, and the exam's
@@ -59,7 +64,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw redirect(`/exam/exam-complete?examvouchertoken=${encodeURIComponent(voucher.token)}`);
     }
   }
-  const lenses = approval === "Pending" || approval === "Approved" ? await examLenses(services.db, voucher) : [];
+  const [lenses, receipt] = await Promise.all([
+    approval === "Pending" || approval === "Approved" ? examLenses(services.db, voucher) : [],
+    examReceipt(services.db, customer.id, voucher.token),
+  ]);
   return {
     token: voucher.token,
     status: voucher.status,
@@ -67,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     patientName: fullName({ firstName: voucher.patientFirstName, lastName: voucher.patientLastName }),
     isRecapture: voucher.isRecapture,
     potentialEvidence: voucher.potentialEvidence,
+    receipt,
     lenses: lenses.map(({ eye, productName, parametersText, eyeTitle, quantityOptions, defaultQuantity }) => ({
       eye,
       productName,
@@ -106,6 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ExamCompletePage({ loaderData, actionData }: Route.ComponentProps) {
   const { approval, patientName, lenses, token } = loaderData;
+  const receipt = loaderData.receipt ? (
+    <ExamReceipt receipt={loaderData.receipt} fsaHsa={EXAM_PAYMENT_MESSAGES.fsaHsa} />
+  ) : null;
   const [form] = useForm({
     id: "exam-add-to-cart",
     lastResult: actionData,
@@ -123,6 +135,7 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
             Continue your exam
           </button>
         </Form>
+        {receipt}
       </section>
     );
   }
@@ -139,6 +152,7 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
             Start a new exam
           </Link>
         </p>
+        {receipt}
       </section>
     );
   }
@@ -154,6 +168,7 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
         <p>
           <Link to="/order-history">Your orders</Link>
         </p>
+        {receipt}
       </section>
     );
   }
@@ -175,11 +190,7 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
       {lenses.length > 0 ? (
         <Form method="post" {...getFormProps(form)} className="order-form">
           <h2>Order your lenses</h2>
-          {form.errors ? (
-            <p className="field-error" role="alert" id={form.errorId}>
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
+          <FieldError as="p" field={form} />
           <input type="hidden" name="examVoucherToken" value={token} />
           {lenses.map((lens) => (
             <p className="form-field" key={lens.eye}>
@@ -204,20 +215,17 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
           The lenses on your exam aren&apos;t sold here any more. <Link to="/lenses">Choose your lenses</Link>.
         </p>
       )}
+      {receipt}
     </section>
   );
 }
 
 export function ErrorBoundary() {
   return (
-    <section className="narrow-page">
-      <h1>Your exam</h1>
-      <p className="notice" role="alert">
-        {EXAM_MESSAGES.detailsFailed}
-      </p>
+    <ExamDetailsError heading="Your exam">
       <p>
         <Link to={EXAM_START_PATH}>Start or continue your exam</Link>
       </p>
-    </section>
+    </ExamDetailsError>
   );
 }

@@ -1,10 +1,16 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
+import { ExamInsuranceOffer } from "~/components/insurance/ExamInsuranceOffer";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
+import { examInsuranceSearchSchema, INSURANCE_POLL_DELAYS_MS, searchTokenSchema } from "~/models/insurance";
 import { EXAM_COMPLETE_PATH, EXAM_START_PATH } from "~/models/exams";
 import type { PageHandle } from "~/models/page";
 import { pageMeta } from "~/models/seo";
 import { examPrice } from "~/services/exams/exam-vouchers.server";
+import { readExamInsuranceSearch, startExamInsuranceSearch } from "~/services/insurance/exam-insurance.server";
 import { servicesContext } from "~/services/platform/context.server";
+import { isSpam } from "~/services/platform/honeypot.server";
+import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/exam.landing";
 
 /** ExamLanding (spec: the exam path prefix; /exam/landing): what the online vision exam is, its price, and the start. */
@@ -35,18 +41,60 @@ export function examCompleteRedirect(request: Request): void {
 export async function loader({ request, context }: Route.LoaderArgs) {
   examCompleteRedirect(request);
   const services = context.get(servicesContext);
-  const { price, originalPrice } = await examPrice(services);
+  const url = new URL(request.url);
+  const token = searchTokenSchema.safeParse(url.searchParams.get("insuranceSearch"));
+  const [{ price, originalPrice }, insurance] = await Promise.all([
+    examPrice(services),
+    token.success ? examInsuranceView(services, token.data, url) : null,
+  ]);
   return data(
-    { price, originalPrice, siteUrl: services.config.siteUrl },
-    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
+    { price, originalPrice, siteUrl: services.config.siteUrl, insurance },
+    // A shopper's exam insurance result is theirs alone.
+    { headers: { "Cache-Control": insurance ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
   );
+}
+
+const LAST_POLL = INSURANCE_POLL_DELAYS_MS.length - 1;
+
+/** The exam insurance search's result (decision 54), polled on the insurance schedule until Complete. */
+async function examInsuranceView(services: Parameters<typeof readExamInsuranceSearch>[0], token: string, url: URL) {
+  const poll = Math.min(LAST_POLL, Math.max(0, Number(url.searchParams.get("insurancePoll")) || 0));
+  const result = await readExamInsuranceSearch(services, token);
+  const searching = result.isSearching && poll < LAST_POLL;
+  return {
+    result,
+    gaveUp: result.isSearching && !searching,
+    next: searching
+      ? {
+          href: `/exam/landing?insuranceSearch=${token}&insurancePoll=${poll + 1}#exam-insurance`,
+          seconds: Math.max(1, Math.round(INSURANCE_POLL_DELAYS_MS[poll + 1]! / 1000)),
+        }
+      : null,
+  };
+}
+
+/** The exam insurance check's form: starts the search and shows its result on this page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: examInsuranceSearchSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (await isSpam(formData)) return redirect("/exam/landing", 303);
+  const { searchToken } = await startExamInsuranceSearch(services, submission.value);
+  if (searchToken === null) {
+    return data(
+      { result: submission.reply({ formErrors: ["Your plan isn't answering right now. Please try again."] }) },
+      { status: 502 },
+    );
+  }
+  return redirect(`/exam/landing?insuranceSearch=${searchToken}#exam-insurance`, 303);
 }
 
 function dollars(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
 
-export default function ExamLandingPage({ loaderData }: Route.ComponentProps) {
+export default function ExamLandingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { price, originalPrice } = loaderData;
   return (
     <article className="narrow-page exam-landing">
@@ -68,6 +116,7 @@ export default function ExamLandingPage({ loaderData }: Route.ComponentProps) {
           Start your exam
         </button>
       </Form>
+      <ExamInsuranceOffer view={loaderData.insurance} lastResult={actionData?.result} />
       <h2>How it works</h2>
       <ol>
         <li>Tell us who is taking the exam and which contact lenses they wear now.</li>

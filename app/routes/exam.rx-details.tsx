@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
 import { EXAM_MESSAGES, voucherApprovalStatus } from "~/models/exams";
+import { ExamDetailsError } from "~/components/exam/ExamDetailsError";
 import type { PageHandle } from "~/models/page";
 import { fullName } from "~/models/patient";
 import { prescriptionPath } from "~/models/prescriptions";
-import { journeyOf } from "~/services/checkout/funnel.server";
+import { journeyOf } from "~/services/funnel/funnel.server";
 import { requireExamCustomer } from "~/services/exams/exam-start.server";
 import { examDetails } from "~/services/exams/exam-vouchers.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
@@ -83,12 +84,5 @@ export default function ExamRxDetailsPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  return (
-    <section className="narrow-page">
-      <h1>Your prescription</h1>
-      <p className="notice" role="alert">
-        {EXAM_MESSAGES.detailsFailed}
-      </p>
-    </section>
-  );
+  return <ExamDetailsError heading="Your prescription" />;
 }

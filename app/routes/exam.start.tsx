@@ -19,7 +19,7 @@ import { businessToday } from "~/models/subscription";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { listCatalog } from "~/services/catalog/catalog.server";
-import { upsertPatient } from "~/services/checkout/group-steps.server";
+import { upsertPatient } from "~/services/funnel/group-steps.server";
 import { getPrimaryAddress } from "~/services/accounts/addresses.server";
 import { examBrowserGuard } from "~/services/exams/exam-browser.server";
 import {
@@ -39,7 +39,7 @@ import {
   NEW_PATIENT_CHOICE,
   patientChoices,
 } from "~/services/exams/exam-vouchers.server";
-import { expressExamEligible } from "~/services/exams/recapture.server";
+import { expressExamEligible } from "~/services/orders/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { listCustomerPrescriptions } from "~/services/prescriptions/prescription-records.server";
@@ -152,7 +152,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => ReplyResult },
     result: StartResult,
   ) => {
-    if (result.ok) return redirectToExam(services, session, result.voucher.token);
+    // The exam is created once it is paid: the pay step comes next (decision 55).
+    if (result.ok) return redirect(result.paymentPath, 303);
     return refused(
       result.field
         ? submission.reply({ fieldErrors: { [result.field]: [result.message] } })

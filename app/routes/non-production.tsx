@@ -7,11 +7,12 @@ import type { PageHandle } from "~/models/page";
 import { SITE } from "~/models/site";
 import { notFound } from "~/services/content/content-pages.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
-import { featureSwitches, setFeatureSwitch } from "~/services/platform/feature-switches.server";
+import { featureSwitches, setFeatureSwitch } from "~/services/scenarios/feature-switches.server";
 import { readForm } from "~/services/platform/http.server";
-import { testData, visitorSnapshot } from "~/services/platform/internal-tools.server";
+import { testData, visitorSnapshot } from "~/services/scenarios/internal-tools.server";
 import { flashToast } from "~/services/platform/session.server";
 import type { Route } from "./+types/non-production";
+import { FieldError } from "~/components/forms/FieldError";
 
 export const handle: PageHandle = { pageName: "InternalTools" };
 
@@ -238,9 +239,7 @@ function StyleGuide() {
         <p className="form-field">
           <label htmlFor="sg-email">E-mail</label>
           <input id="sg-email" name="email" type="email" aria-invalid aria-describedby="sg-email-error" />
-          <span className="field-error" id="sg-email-error">
-            Enter a valid e-mail address.
-          </span>
+          <FieldError errors="Enter a valid e-mail address." id="sg-email-error" />
         </p>
         <fieldset className="choice-list">
           <legend>Choices</legend>

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { OrderLineAmounts } from "~/components/orders/OrderLineAmounts";
-import { TrackingNumber } from "~/components/orders/TrackingNumber";
+import { TrackingFact } from "~/components/orders/TrackingNumber";
 import { AddressLines } from "~/components/ui/AddressLines";
 import { addressLines, type CountryCode } from "~/models/address";
 import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
@@ -22,9 +22,12 @@ import {
   showsExpectedDelivery,
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
+import { orderPaymentLabel } from "~/models/payment-options";
+import { rebateFormPath } from "~/models/rebate-form";
+import { RebateFormLink } from "~/components/orders/RebateFormLink";
 import { formatDeliveryDate } from "~/models/shipping";
 import { verificationNotice } from "~/models/verification";
-import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { signedInCustomer } from "~/services/accounts/auth/signed-in.server";
 import { servicesContext } from "~/services/platform/context.server";
 import { orderDetails, type OrderDetailsView } from "~/services/orders/order-history.server";
 import { orderVerifications, type GroupVerification } from "~/services/prescriptions/verification.server";
@@ -41,8 +44,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 /** Signed-in only (spec 6); another customer's order is a 404, exactly like one that does not exist. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = requireCustomer(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const customer = signedInCustomer(context);
   if (!isOrderNumberShaped(params.orderNumber)) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);
   const order = await orderDetails(db, customer.id, params.orderNumber);
@@ -82,7 +85,7 @@ function detailsPage(order: OrderDetailsView, verifications: ReadonlyMap<number,
     trackingUrl: order.trackingUrl,
     shippingMethod: order.shippingMethodLabel,
     address: addressLines({ ...order.shippingAddress, country: order.shippingAddress.country as CountryCode }),
-    payment: `${order.payment.brand} ending in ${order.payment.lastFour}`,
+    payment: orderPaymentLabel(order.payment),
     groups: order.groups.map((group) => ({
       id: group.id,
       patient: group.patient ? `${group.patient.firstName} ${group.patient.lastName}` : null,
@@ -101,6 +104,7 @@ function detailsPage(order: OrderDetailsView, verifications: ReadonlyMap<number,
     total: totals.total,
     credit: totals.credit,
     rebates: totals.rebates,
+    rebateFormPath: rebateFormPath({ orderNumber: order.orderNumber, rebateTotal: order.totals.rebateTotal }),
     couponCode: order.couponCode,
   };
 }
@@ -164,14 +168,7 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
             <dd>{order.delivered}</dd>
           </div>
         ) : null}
-        {order.trackingNumber ? (
-          <div>
-            <dt>Tracking</dt>
-            <dd>
-              <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
-            </dd>
-          </div>
-        ) : null}
+        <TrackingFact number={order.trackingNumber} url={order.trackingUrl} />
       </dl>
 
       {order.groups.map((group, index) => (
@@ -259,6 +256,7 @@ export default function OrderDetailsPage({ loaderData: order }: Route.ComponentP
           </table>
           {order.couponCode ? <p>Coupon {order.couponCode}</p> : null}
           {order.rebates ? <p>Mail-in rebates of {order.rebates} are paid back after the order.</p> : null}
+          <RebateFormLink path={order.rebateFormPath} orderNumber={order.orderNumber} />
         </section>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { TrackingNumber } from "~/components/orders/TrackingNumber";
+import { TrackingFact } from "~/components/orders/TrackingNumber";
 import { formatCents } from "~/models/catalog";
 import { isOrderOnHold } from "~/models/held-order";
 import { formatOrderDate, orderItemsSummary } from "~/models/order-status";
@@ -104,14 +104,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                   <dt>Total</dt>
                   <dd>{order.total}</dd>
                 </div>
-                {order.trackingNumber ? (
-                  <div>
-                    <dt>Tracking</dt>
-                    <dd>
-                      <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
-                    </dd>
-                  </div>
-                ) : null}
+                <TrackingFact number={order.trackingNumber} url={order.trackingUrl} />
               </dl>
               {order.items ? <p className="order-items">{order.items}</p> : null}
               <p>

@@ -4,13 +4,13 @@ import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES, type ExpirationAsk } from "~/models/funnel-steps";
 import type { PageHandle } from "~/models/page";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { redirectToNextStep } from "~/services/checkout/funnel.server";
+import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import {
   pendingStepGroup,
   redirectAfterGroupStep,
   setGroupPrescription,
-  stepGroup,
-} from "~/services/checkout/group-steps.server";
+  postedStepGroup,
+} from "~/services/funnel/group-steps.server";
 import styles from "~/styles/funnel-steps.css?url";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/parameters";
@@ -43,9 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   const formData = await readForm(request);
-  const cartId = visitor.session.get("cartId");
-  const groupId = formData.get("groupId");
-  const group = cartId && typeof groupId === "string" && groupId ? await stepGroup(db, cartId, groupId) : null;
+  const { cartId, group } = await postedStepGroup(db, visitor, formData);
   // The same eyes the page showed: those still without a UPC.
   const eyes = group ? prescriptionEyes(group.lines, "Parameters") : [];
   const submission = parseWithZod(formData, { schema: prescriptionSchema(eyes, { expiration: expirationAsk(group) }) });

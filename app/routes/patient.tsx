@@ -1,11 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { z } from "zod";
@@ -22,16 +15,18 @@ import {
   type PatientForm as PatientFormValue,
 } from "~/models/patient";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { redirectToNextStep } from "~/services/checkout/funnel.server";
+import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import {
   customerPatients,
   pendingStepGroup,
   redirectAfterGroupStep,
   setGroupPatient,
-} from "~/services/checkout/group-steps.server";
+} from "~/services/funnel/group-steps.server";
 import styles from "~/styles/funnel-steps.css?url";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/patient";
+import { FieldError } from "~/components/forms/FieldError";
+import { TextField } from "~/components/account/FormFields";
 
 export const handle: PageHandle = { pageName: "Patient", headerType: "simple", footerSimplified: true };
 
@@ -141,11 +136,7 @@ function PatientForm({
   return (
     <Form method="post" {...getFormProps(form)} className="order-form patient-form">
       <input type="hidden" name="groupId" value={groupId} />
-      {form.errors ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={form} />
       {choosing ? (
         <fieldset className="choice-list">
           <legend>Choose a patient</legend>
@@ -168,14 +159,14 @@ function PatientForm({
       <FieldError field={fields.patientId} />
       <fieldset className="patient-name" hidden={!namesShown}>
         <legend>{choosing ? "New patient" : "Patient name"}</legend>
-        <NameField
+        <TextField
           label="First name"
           field={fields.firstName}
           autoComplete="given-name"
           maxLength={FIRST_NAME_MAX}
           required={!choosing}
         />
-        <NameField
+        <TextField
           label="Last name"
           field={fields.lastName}
           autoComplete="family-name"
@@ -187,43 +178,5 @@ function PatientForm({
         Continue
       </button>
     </Form>
-  );
-}
-
-function NameField({
-  label,
-  field,
-  autoComplete,
-  maxLength,
-  required,
-}: {
-  label: string;
-  field: FieldMetadata<string | undefined>;
-  autoComplete: "given-name" | "family-name";
-  maxLength: number;
-  /** Natively required only without a patient list (choosing an existing patient needs no name). */
-  required: boolean;
-}) {
-  return (
-    <p className="form-field">
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        {...getInputProps(field, { type: "text" })}
-        key={field.key}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        required={required}
-      />
-      <FieldError field={field} />
-    </p>
-  );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string | undefined> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { FormErrors, TextField } from "~/components/account/FormFields";
+import { TextField } from "~/components/account/FormFields";
 import { ClinicAddress } from "~/components/doctor/DoctorResults";
 import { DoctorSearchForm } from "~/components/doctor/DoctorSearchForm";
 import { EMAIL_MAX, FIRST_NAME_MAX, LAST_NAME_MAX } from "~/models/account";
@@ -19,6 +19,7 @@ import {
 } from "~/models/prescription-request";
 import { doctorSearchFromQuery } from "~/services/doctors/doctors.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
+import { PRESCRIPTION_REQUEST_RATE_LIMIT } from "~/models/rate-limits";
 import { consumeRateLimit } from "~/services/platform/rate-limit.server";
 import { isSpam } from "~/services/platform/honeypot.server";
 import { readForm } from "~/services/platform/http.server";
@@ -28,6 +29,8 @@ import {
   requestableOrders,
 } from "~/services/prescriptions/prescription-requests.server";
 import type { Route } from "./+types/prescription-request";
+import { FieldError } from "~/components/forms/FieldError";
+import { useFieldForm } from "~/components/forms/use-field-form";
 
 // Spec 1 §2.6: the portal header (logo only, linking to /prescription-request).
 export const handle: PageHandle = { pageName: "PrescriptionRequest", headerType: "portal", footerSimplified: true };
@@ -83,8 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  // A guest's order number and e-mail are a pair someone could guess at: 20 tries per 15 minutes per address.
-  const rule = { bucket: `prescription-request:ip:${clientIp}`, limit: 20, windowSeconds: 15 * 60 };
+  // A guest's order number and e-mail are a pair someone could guess at: counted per address.
+  const rule = { bucket: `prescription-request:ip:${clientIp}`, ...PRESCRIPTION_REQUEST_RATE_LIMIT };
   if (!customer && !(await consumeRateLimit(services.db, [rule]))) {
     return data({ result: submission.reply({ formErrors: [TOO_MANY_TRIES] }) }, { status: 429 });
   }
@@ -142,15 +145,10 @@ function RequestSent({ sent }: { sent: Extract<Route.ComponentProps["loaderData"
 function RequestPage({ page, lastResult }: { page: FormView; lastResult: SubmissionResult<string[]> | undefined }) {
   const location = useLocation();
   const schema = prescriptionRequestSchema(page.signedIn);
-  const [form, fields] = useForm({
+  const [form, fields] = useFieldForm(schema, {
     id: "prescription-request",
-    defaultNoValidate: false,
     lastResult,
-    constraint: getZodConstraint(schema),
     defaultValue: { orderNumber: page.orderNumber || page.orders[0]?.orderNumber || "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const chosenDoctor = fields.doctorId.initialValue ?? "";
   return (
@@ -168,7 +166,7 @@ function RequestPage({ page, lastResult }: { page: FormView; lastResult: Submiss
       <h2>2. Your request</h2>
       <Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)}>
         {page.signedIn ? null : <HoneypotInputs label="Please leave this field blank" />}
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <fieldset>
           <legend>Order</legend>
           {page.signedIn && page.orders.length > 0 ? (
@@ -181,11 +179,7 @@ function RequestPage({ page, lastResult }: { page: FormView; lastResult: Submiss
                   </option>
                 ))}
               </select>
-              {fields.orderNumber.errors ? (
-                <span className="field-error" id={fields.orderNumber.errorId} role="alert">
-                  {fields.orderNumber.errors.join(" ")}
-                </span>
-              ) : null}
+              <FieldError field={fields.orderNumber} />
             </p>
           ) : (
             <TextField
@@ -249,11 +243,7 @@ function RequestPage({ page, lastResult }: { page: FormView; lastResult: Submiss
           ) : (
             <p>Search for your doctor above, or type your doctor&apos;s details:</p>
           )}
-          {fields.doctorId.errors ? (
-            <p className="field-error" id={fields.doctorId.errorId} role="alert">
-              {fields.doctorId.errors.join(" ")}
-            </p>
-          ) : null}
+          <FieldError as="p" field={fields.doctorId} />
           <TextField label="Doctor's name" field={fields.doctorName} autoComplete="off" maxLength={DOCTOR_NAME_MAX} />
           <TextField
             label="Doctor's phone number"

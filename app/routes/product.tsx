@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useLocation } from "react-router";
-import { useNonce } from "~/components/nonce";
+import { data, redirect, useLocation } from "react-router";
 import {
   SAVED_PRESCRIPTION_INTENT,
   SavedPrescriptionChoice,
@@ -8,11 +7,13 @@ import {
   withoutSavedPrescriptionResult,
 } from "~/components/prescriptions/SavedPrescriptionChoice";
 import { LensOrderForm } from "~/components/product/LensOrderForm";
+import { ProductSpecifications, ProductSummary } from "~/components/product/ProductFacts";
+import { ProductJsonLd } from "~/components/product/ProductJsonLd";
 import { REBATE_DIALOG_QUERY, RebateDialog } from "~/components/product/RebateDialog";
 import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
 import { ProductReviews } from "~/components/reviews/ProductReviews";
 import { useInDialogSlot } from "~/components/ui/DialogSlot";
-import { formatCents, PRODUCT_TYPE } from "~/models/catalog";
+import { PRODUCT_TYPE } from "~/models/catalog";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
@@ -26,9 +27,8 @@ import {
   PRESCRIPTION_LATER,
   solutionOrderSchema,
 } from "~/models/product-order";
-import { expirationDateSchema, PRESCRIPTION_MESSAGES, savedPrescriptionChoiceSchema } from "~/models/prescriptions";
+import { expirationDateSchema } from "~/models/prescriptions";
 import { isNumericProductParam } from "~/models/redirects";
-import { reviewJsonLd } from "~/models/reviews";
 import { pageMeta } from "~/models/seo";
 import { stockText } from "~/models/stock";
 import {
@@ -38,17 +38,20 @@ import {
   unresolvedLensItems,
 } from "~/services/cart/add-to-cart.server";
 import { addEyeItems, eyeNeededByGroup } from "~/services/cart/cart.server";
-import { findProductById, findProductDetail, matchSku, productPath } from "~/services/catalog/catalog.server";
+import { findProductById, matchSku, productPath } from "~/services/catalog/catalog.server";
 import { notFound } from "~/services/content/content-pages.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { redirectToNextStep, updateJourney } from "~/services/checkout/funnel.server";
+import { redirectToNextStep, updateJourney } from "~/services/funnel/funnel.server";
 import { customerGroupsFor, rebatesForProduct } from "~/services/cart/promotions.server";
 import { readForm } from "~/services/platform/http.server";
-import { flashToast } from "~/services/platform/session.server";
-import { setGroupExpiration } from "~/services/checkout/group-steps.server";
-import { orderAgain, savedPrescriptionChoices } from "~/services/prescriptions/wallet-cart.server";
+import { setGroupExpiration } from "~/services/funnel/group-steps.server";
+import { savedPrescriptionChoices } from "~/services/prescriptions/wallet-cart.server";
 import { productReviews } from "~/services/reviews/reviews.server";
+import { paymentSwitches } from "~/services/scenarios/feature-switches.server";
+import { instalmentNote } from "~/models/instalments";
 import reviewStyles from "~/styles/reviews.css?url";
+import { loadProduct } from "./product/load-product.server";
+import { orderWithSavedPrescription } from "./product/saved-prescription.server";
 import type { Route } from "./+types/product";
 
 export const handle: PageHandle = { pageName: "LensProductDetailPage", cache: "public", pageDialog: true };
@@ -72,25 +75,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-function productTypeOf(request: Request) {
-  return new URL(request.url).pathname.startsWith("/contact-lens-solution/")
-    ? PRODUCT_TYPE.solution
-    : PRODUCT_TYPE.lens;
-}
-
-/** A shown product: found, not hidden; numeric ids were redirected before. */
-async function loadProduct(request: Request, params: { name: string }, context: Route.LoaderArgs["context"]) {
-  const services = context.get(servicesContext);
-  const { priceBook } = context.get(visitorContext);
-  const product = await findProductDetail(
-    services.db,
-    { productType: productTypeOf(request), vanityUrl: params.name },
-    priceBook,
-  );
-  if (!product || product.isHidden) notFound(services, request);
-  return product;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
@@ -111,6 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the group (gone, or both eyes there now) leaves the page as it always is.
   const addEye = isLens && !product.discontinuedInCatalog ? addEyeQuery(url.searchParams) : null;
   const cartId = session.get("cartId");
+  const instalmentsOn = paymentSwitches(session).afterpay;
   const [solutionSku, rebates, savedPrescriptions, reviews, needed] = await Promise.all([
     product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
     customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>
@@ -159,9 +144,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canonical: productPath(product),
       ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,
+      // Pay in 4 (issue 27): per box, while the AfterPay switch is on (on unless switched off).
+      instalmentNote:
+        instalmentsOn && product.unitPriceCents !== null && !product.discontinuedInCatalog
+          ? instalmentNote(product.unitPriceCents)
+          : null,
     },
-    // A signed-in shopper's page lists their prescriptions, and one adding an eye names their cart: never shared.
-    { headers: { "Cache-Control": customer || addEye ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
+    // A signed-in shopper's page lists their prescriptions, and one adding an eye names their cart: never shared;
+    // nor is a page whose session switched pay-in-4 off (the shared copy shows the default).
+    {
+      headers: {
+        "Cache-Control": customer || addEye || !instalmentsOn ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL,
+      },
+    },
   );
 }
 
@@ -247,31 +242,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return response;
 }
 
-/**
- * intent=use-saved-prescription: the chosen saved prescription's lenses for this product go into the cart, as 'Order
- * again' would put them (its UPCs, parameters, quantities, patient, doctor, expiration date), and the funnel goes on
- * (its steps met, to the cart). Refused: `{ savedPrescription: reply }`, 4xx, shown by the choice.
- */
-async function orderWithSavedPrescription(
-  context: Route.ActionArgs["context"],
-  product: { id: number },
-  formData: FormData,
-) {
-  const services = context.get(servicesContext);
-  const visitor = context.get(visitorContext);
-  const submission = parseWithZod(formData, { schema: savedPrescriptionChoiceSchema });
-  const refuse = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
-    data({ savedPrescription: submission.reply(options) }, { status });
-  if (!visitor.customer) return refuse({ formErrors: [PRESCRIPTION_MESSAGES.notSignedIn] }, 401);
-  if (submission.status !== "success") return refuse();
-  const ordered = await orderAgain(services.db, { customerId: visitor.customer.id, session: visitor.session }, [
-    { prescriptionId: submission.value.prescriptionId, isSubscription: false, productId: product.id },
-  ]);
-  if (!ordered.ok) return refuse({ fieldErrors: { prescriptionId: [ordered.message] } }, ordered.status);
-  flashToast(visitor.session, "success", "Added to your cart with your saved prescription.");
-  return redirectToNextStep(services.db, visitor, "LensProductDetailPage");
-}
-
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
   const location = useLocation();
@@ -282,30 +252,22 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const isSolution = product.productType === PRODUCT_TYPE.solution;
   return (
     <article className="product-page">
-      <ProductJsonLd loaderData={loaderData} />
+      <ProductJsonLd
+        product={product}
+        inStock={loaderData.inStock}
+        reviews={loaderData.reviews}
+        siteUrl={loaderData.siteUrl}
+        canonical={loaderData.canonical}
+      />
       <img src={product.imageUrl} alt={product.displayName} width="480" height="360" fetchPriority="high" />
       <div className="product-details">
-        <p className="product-brand">{product.brandName}</p>
-        <h1>{product.displayName}</h1>
-        {product.displayNameSubHeading ? <p className="product-subheading">{product.displayNameSubHeading}</p> : null}
-        {product.unitPriceCents !== null ? (
-          <p className="product-price">{formatCents(product.unitPriceCents)} per box</p>
-        ) : null}
-        {loaderData.stock ? <p className="stock-text">{loaderData.stock}</p> : null}
-        {loaderData.rebates.length > 0 ? (
-          <ul className="product-rebates" data-testid="product-rebates">
-            {loaderData.rebates.map((rebate) => (
-              <li key={rebate}>{rebate}</li>
-            ))}
-          </ul>
-        ) : null}
-        {!isSolution ? (
-          <p>
-            <Link to={`?${REBATE_DIALOG_QUERY.name}=${REBATE_DIALOG_QUERY.value}`} preventScrollReset rel="nofollow">
-              Rebate information
-            </Link>
-          </p>
-        ) : null}
+        <ProductSummary
+          product={product}
+          stock={loaderData.stock}
+          rebates={loaderData.rebates}
+          rebateLink={!isSolution}
+          instalmentNote={loaderData.instalmentNote}
+        />
         {product.discontinuedInCatalog ? (
           <p className="notice">This product has been discontinued and can&apos;t be ordered.</p>
         ) : !loaderData.inStock ? (
@@ -339,60 +301,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
         <p>{product.description}</p>
-        <dl className="specifications">
-          {product.specifications.map((spec) => (
-            <div key={spec.label}>
-              <dt>{spec.label}</dt>
-              <dd>{spec.value}</dd>
-            </div>
-          ))}
-          <div>
-            <dt>Pack size</dt>
-            <dd>{product.descriptorPackSize}</dd>
-          </div>
-        </dl>
+        <ProductSpecifications specifications={product.specifications} packSize={product.descriptorPackSize} />
         <ProductReviews productId={product.id} reviews={loaderData.reviews} returnTo={loaderData.canonical} />
       </div>
     </article>
-  );
-}
-
-/** schema.org Product data for search engines (a data block: not executed, but it carries the nonce anyway). */
-function ProductJsonLd({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const nonce = useNonce();
-  const { product } = loaderData;
-  const json = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.displayName,
-    brand: { "@type": "Brand", name: product.brandName },
-    image: `${loaderData.siteUrl}${product.imageUrl}`,
-    description: product.description,
-    url: `${loaderData.siteUrl}${loaderData.canonical}`,
-    ...(product.unitPriceCents !== null
-      ? {
-          offers: {
-            "@type": "Offer",
-            price: (product.unitPriceCents / 100).toFixed(2),
-            priceCurrency: "USD",
-            availability: product.discontinuedInCatalog
-              ? "https://schema.org/Discontinued"
-              : loaderData.inStock
-                ? "https://schema.org/InStock"
-                : "https://schema.org/OutOfStock",
-            url: `${loaderData.siteUrl}${loaderData.canonical}`,
-          },
-        }
-      : {}),
-    // AggregateRating and Review items, only when the product has published reviews.
-    ...reviewJsonLd(loaderData.reviews.summary, loaderData.reviews.latest),
-  };
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce || undefined}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
-    />
   );
 }

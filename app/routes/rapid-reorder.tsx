@@ -1,11 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, type ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormErrors } from "~/components/account/FormFields";
-import { OrderSummary } from "~/components/cart/OrderSummary";
+import { data, Link, redirect } from "react-router";
+import { RapidReorderForm } from "~/components/checkout/RapidReorderForm";
 import { CARD_MESSAGES } from "~/models/card";
-import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
 import {
   choiceFromSearch,
@@ -14,12 +11,11 @@ import {
   RAPID_REORDER_MESSAGES,
   RAPID_REORDER_PATH,
   rapidReorderSchema,
-  sentQuantities,
   type RapidReorderChoice,
 } from "~/models/rapid-reorder";
 import { SHIPPING_METHODS, type ShippingLevel } from "~/models/shipping";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
-import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
+import { journeyOf, updateJourney } from "~/services/funnel/funnel.server";
 import {
   choiceProblems,
   placeRapidReorder,
@@ -243,224 +239,5 @@ export default function RapidReorderPage({ loaderData, actionData }: Route.Compo
         </div>
       )}
     </section>
-  );
-}
-
-type ReadyPage = Extract<Route.ComponentProps["loaderData"], { ready: true }>;
-
-function RapidReorderForm({
-  page,
-  lastResult,
-}: {
-  page: ReadyPage;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const schema = useMemo(() => rapidReorderSchema(page.lineOptions), [page.lineOptions]);
-  // A refused post comes back with what it sent; the form keeps one quantity list per line whatever that was.
-  const result = useMemo(
-    () =>
-      lastResult?.initialValue
-        ? {
-            ...lastResult,
-            initialValue: {
-              ...lastResult.initialValue,
-              quantities: sentQuantities(lastResult.initialValue.quantities, page.lineOptions.length),
-            },
-          }
-        : lastResult,
-    [lastResult, page.lineOptions.length],
-  );
-  const [form, fields] = useForm({
-    id: "rapid-reorder",
-    lastResult: result,
-    defaultValue: {
-      quantities: page.choice.quantities.map(String),
-      addressId: String(page.choice.addressId),
-      shippingLevel: String(page.choice.shippingLevel),
-      paymentMethodId: String(page.choice.paymentMethodId),
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-  });
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const placing = busy && navigation.formData?.get("intent") === "place-order";
-  const quantities = fields.quantities.getFieldList();
-  const checked = (field: { initialValue?: unknown }, value: number) => field.initialValue === String(value);
-  return (
-    <Form method="post" {...getFormProps(form)} className="rapid-reorder-form" data-testid="rapid-reorder-form">
-      <p>
-        Your last order, <Link to={`/account/order-history/${page.orderNumber}`}>{page.orderNumber}</Link>, ready to
-        send again. Change anything below, update the totals, and place your order.
-      </p>
-      <input type="hidden" name="idempotencyKey" value={page.idempotencyKey} />
-      <input type="hidden" name="shown" value={page.shown} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      {page.totalsProblem ? (
-        <p className="field-error" role="alert">
-          {page.totalsProblem}
-        </p>
-      ) : null}
-
-      <section className="checkout-section" aria-labelledby="lenses-heading">
-        <h2 id="lenses-heading">Your lenses</h2>
-        <FormErrors errors={fields.quantities.errors} id={fields.quantities.errorId} />
-        {page.groups.map((group) => (
-          <div key={group.heading} className="checkout-group" data-testid="rapid-group">
-            <h3>{group.heading}</h3>
-            {group.expiresOn ? <p>Prescription expires {group.expiresOn}</p> : null}
-            {group.lines.map((line) => {
-              const field = quantities[line.index]!;
-              return (
-                <fieldset key={line.index} className="rapid-line" data-testid="rapid-line">
-                  <legend>
-                    {line.eyeLabel ? `${line.eyeLabel}: ` : ""}
-                    {line.productName}
-                  </legend>
-                  {line.parameters ? <p>{line.parameters}</p> : null}
-                  <p className="form-field">
-                    <label htmlFor={field.id}>Quantity</label>{" "}
-                    <select
-                      id={field.id}
-                      name={field.name}
-                      key={field.key}
-                      defaultValue={String(field.initialValue ?? "")}
-                      aria-invalid={field.errors ? true : undefined}
-                      aria-describedby={field.errors ? field.errorId : undefined}
-                    >
-                      {line.options.map((option) => (
-                        <option key={option} value={option}>
-                          {option === 0 ? "None" : option === 1 ? "1 box" : `${option} boxes`}
-                        </option>
-                      ))}
-                    </select>
-                    {field.errors ? (
-                      <span className="field-error" id={field.errorId} role="alert">
-                        {field.errors.join(" ")}
-                      </span>
-                    ) : null}
-                  </p>
-                  {line.totalCents !== null ? (
-                    <p data-testid="rapid-line-total">Line total {formatCents(line.totalCents)}</p>
-                  ) : null}
-                </fieldset>
-              );
-            })}
-          </div>
-        ))}
-      </section>
-
-      <ChoiceFieldset legend="Ship to" field={fields.addressId}>
-        {page.addresses.map((address) => (
-          <div key={address.id}>
-            <label className="saved-card">
-              <input
-                type="radio"
-                name={fields.addressId.name}
-                value={address.id}
-                defaultChecked={checked(fields.addressId, address.id)}
-                required
-              />{" "}
-              <span>{address.lines.join(", ")}</span>
-            </label>
-          </div>
-        ))}
-        <p>
-          <Link to="/account/addresses/new">Add an address</Link>
-        </p>
-      </ChoiceFieldset>
-
-      <ChoiceFieldset legend="Shipping method" field={fields.shippingLevel}>
-        {page.shippingMethods.map((method) => (
-          <div key={method.shippingLevel}>
-            {/* Laid out as the address and card choices (a box per choice, its estimate under its name); the space
-                and the <br> keep the parts apart without CSS. */}
-            <label className="saved-card shipping-option">
-              <input
-                type="radio"
-                name={fields.shippingLevel.name}
-                value={method.shippingLevel}
-                defaultChecked={checked(fields.shippingLevel, method.shippingLevel)}
-                required
-              />{" "}
-              <span className="shipping-option-text">
-                <span>{method.label}</span> <span className="shipping-option-price">{method.priceLabel}</span>
-              </span>
-              {method.estimatedDelivery ? (
-                <>
-                  <br />
-                  <span className="saved-card-expiry">Estimated delivery {method.estimatedDelivery}</span>
-                </>
-              ) : null}
-            </label>
-          </div>
-        ))}
-      </ChoiceFieldset>
-
-      <ChoiceFieldset legend="Pay with" field={fields.paymentMethodId}>
-        {page.cards.map((card) => (
-          <div key={card.id}>
-            <label className="saved-card" data-testid="saved-card">
-              <input
-                type="radio"
-                name={fields.paymentMethodId.name}
-                value={card.id}
-                defaultChecked={checked(fields.paymentMethodId, card.id)}
-                required
-              />{" "}
-              <span className="saved-card-label">{card.label}</span>{" "}
-              <span className="saved-card-expiry">
-                Expires {card.expiry}
-                {card.isPreferred ? " · Preferred" : ""}
-              </span>
-            </label>
-          </div>
-        ))}
-      </ChoiceFieldset>
-
-      <p>
-        <button type="submit" name="intent" value="update-totals" className="button" disabled={busy}>
-          Update totals
-        </button>
-      </p>
-      {page.totals ? <OrderSummary summary={page.totals.summary} taxKnown={page.totals.taxKnown} /> : null}
-      {page.totals ? (
-        <p className="place-order-total">
-          Order total:{" "}
-          <strong data-testid="place-order-total">{formatCents(page.totals.summary.totalAfterCredits)}</strong>
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        name="intent"
-        value="place-order"
-        className="button button-primary place-order-button"
-        disabled={busy || !page.totals}
-      >
-        {placing ? "Placing your order…" : "Place order"}
-      </button>
-    </Form>
-  );
-}
-
-function ChoiceFieldset({
-  legend,
-  field,
-  children,
-}: {
-  legend: string;
-  field: { errors?: string[]; errorId: string };
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="checkout-section saved-cards" aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend>{legend}</legend>
-      {children}
-      {field.errors ? (
-        <span className="field-error" id={field.errorId} role="alert">
-          {field.errors.join(" ")}
-        </span>
-      ) : null}
-    </fieldset>
   );
 }

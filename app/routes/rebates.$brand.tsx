@@ -3,7 +3,7 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
 import { isBrandSlugShaped, REBATE_RULES } from "~/models/rebates";
 import { pageMeta } from "~/models/seo";
-import { brandRebatesPage } from "~/services/catalog/rebates.server";
+import { brandRebatesPage } from "~/services/cart/rebates.server";
 import { notFound } from "~/services/content/content-pages.server";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/rebates.$brand";

@@ -6,8 +6,8 @@ import { pagePath, type PageHandle } from "~/models/page";
 import { prescriptionIdFormSchema } from "~/models/prescriptions";
 import { EXAM_PATH } from "~/models/reorder";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
-import { redirectToNextStep } from "~/services/checkout/funnel.server";
-import { reorderIntoCart, reorderView, type ReorderPatientView } from "~/services/orders/reorder.server";
+import { redirectToNextStep } from "~/services/funnel/funnel.server";
+import { reorderIntoCart, reorderView, type ReorderPatientView } from "~/services/checkout/reorder.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
@@ -15,6 +15,7 @@ import { WALLET_TOASTS } from "~/services/prescriptions/wallet-actions.server";
 import ordersStyles from "~/styles/orders.css?url";
 import styles from "~/styles/reorder.css?url";
 import type { Route } from "./+types/reorder";
+import { FieldError } from "~/components/forms/FieldError";
 
 export const handle: PageHandle = { pageName: "Reorder", headerType: "standard" };
 
@@ -77,11 +78,7 @@ export default function ReorderPage({ loaderData, actionData }: Route.ComponentP
     <section className="orders-page reorder-page" aria-labelledby="reorder-title">
       <h1 id="reorder-title">Reorder your lenses</h1>
       {justSignedIn ? <p className="reorder-welcome">Welcome back{firstName ? `, ${firstName}` : ""}.</p> : null}
-      {unplaced ? (
-        <p className="field-error" role="alert">
-          {unplaced.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={unplaced} />
       {patients.length === 0 ? (
         <div className="orders-empty" data-testid="reorder-empty">
           <p>
@@ -195,11 +192,7 @@ function ReorderForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="reorder-form">
-      {form.errors ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={form} />
       <input type="hidden" name="prescriptionId" value={prescriptionId} />
       <button type="submit" className="button button-primary" aria-label={`Reorder for ${patient.patientName}`}>
         Reorder

@@ -7,10 +7,11 @@ import { AFTER_SIGN_IN_PATH } from "~/models/entry-guard";
 import type { PageHandle } from "~/models/page";
 import { RESET_LINK_PARAM } from "~/models/reset-link";
 import { findResetToken, resetPasswordWithToken } from "~/services/accounts/auth/accounts.server";
-import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { startSignedInSession } from "~/services/sign-in/sign-in.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/reset-password";
+import { FieldError } from "~/components/forms/FieldError";
 
 export const handle: PageHandle = { pageName: "ResetPassword", headerType: "simple", footerSimplified: true };
 
@@ -80,11 +81,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     <section className="narrow-page">
       <h1>Set a new password</h1>
       <Form method="post" {...getFormProps(form)}>
-        {form.errors ? (
-          <p className="field-error" role="alert" id={form.errorId}>
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldError as="p" field={form} />
         <input type="hidden" name={RESET_LINK_PARAM} value={loaderData.token} />
         <p className="form-field">
           <label htmlFor={fields.password.id}>New password (at least 8 characters)</label>
@@ -93,11 +90,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             key={fields.password.key}
             autoComplete="new-password"
           />
-          {fields.password.errors ? (
-            <span className="field-error" id={fields.password.errorId} role="alert">
-              {fields.password.errors.join(" ")}
-            </span>
-          ) : null}
+          <FieldError field={fields.password} />
         </p>
         <button type="submit" className="button button-primary">
           Save password and sign in

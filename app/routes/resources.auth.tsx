@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { signInDialogSchema } from "~/models/sign-in";
-import { handleSignInDialog, refusedDialogSubmission } from "~/services/accounts/auth/sign-in-dialog.server";
+import { handleSignInDialog, refusedDialogSubmission } from "~/services/sign-in/sign-in-dialog.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { isSpam } from "~/services/platform/honeypot.server";
 import { readForm } from "~/services/platform/http.server";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { withoutQaParam } from "~/models/qa-button";
 import { safeReturnPathSchema } from "~/models/return-path";
-import { setFeatureSwitch } from "~/services/platform/feature-switches.server";
+import { setFeatureSwitch } from "~/services/scenarios/feature-switches.server";
 import { readForm } from "~/services/platform/http.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { notFound } from "~/services/content/content-pages.server";

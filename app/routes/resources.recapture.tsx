@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { recaptureDismissSchema } from "~/models/recapture";
-import { dismissRecapture } from "~/services/exams/recapture.server";
+import { dismissRecapture } from "~/services/orders/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { parseSmallForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/resources.recapture";

@@ -12,20 +12,20 @@ import { UPLOAD_MESSAGES } from "~/models/file-type";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
 import type { PageHandle } from "~/models/page";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { redirectToNextStep } from "~/services/checkout/funnel.server";
+import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import {
   pendingStepGroup,
   redirectAfterGroupStep,
-  setGroupPrescription,
-  stepGroup,
+  postedStepGroup,
   submitAndSkip,
-} from "~/services/checkout/group-steps.server";
+} from "~/services/funnel/group-steps.server";
 import styles from "~/styles/funnel-steps.css?url";
 import uploadStyles from "~/styles/upload.css?url";
 import { readForm } from "~/services/platform/http.server";
 import { requestInfoContext, type Visitor } from "~/services/platform/context.server";
 import { applyAiPatient } from "~/services/prescriptions/ai-result.server";
 import { attachImageToGroup, uploadForGroup } from "~/services/prescriptions/group-upload.server";
+import { savePrescriptionStep } from "~/services/prescriptions/prescription-step.server";
 import { viewerOf } from "~/services/prescriptions/rx-images.server";
 import { savedPrescriptionsForGroup, savedPrescriptionStep } from "~/services/prescriptions/wallet-steps.server";
 import { readImageUpload, textField } from "~/services/prescriptions/upload-input.server";
@@ -70,9 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
   if (multipart) return uploadAction(request, context);
   const formData = await readForm(request);
-  const cartId = visitor.session.get("cartId");
-  const groupId = formData.get("groupId");
-  const group = cartId && typeof groupId === "string" && groupId ? await stepGroup(db, cartId, groupId) : null;
+  const { cartId, group } = await postedStepGroup(db, visitor, formData);
   const submission = parseWithZod(formData, {
     schema: prescriptionSchema(group ? prescriptionEyes(group.lines, "RxDetails") : []),
   });
@@ -96,15 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "use-saved-prescription":
       return savedPrescriptionStep(db, visitor, formData, { cartId, groupId: group.id });
-    case "save-prescription": {
-      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes, {
-        expiresOn: submission.value.expirationDate,
-      });
-      if (result.status === "invalid") return data(submission.reply({ fieldErrors: result.errors }), { status: 400 });
-      if (result.status === "not-found") return gone();
-      return redirectAfterGroupStep(db, visitor, "RxDetails");
-    }
+    case "save-prescription":
+      return savePrescriptionStep(db, visitor, formData, { cartId, group, page: "RxDetails" });
     default:
       return data(submission.reply({ formErrors: ["Enter your prescription, or choose to send it later."] }), {
         status: 400,

@@ -12,6 +12,7 @@ import { uploadedPrescriptions, walletView } from "~/services/prescriptions/wall
 import ordersStyles from "~/styles/orders.css?url";
 import styles from "~/styles/rx-wallet.css?url";
 import type { Route } from "./+types/rx-wallet";
+import { FieldError } from "~/components/forms/FieldError";
 
 // Serves both /account/prescriptions and /rx-wallet (spec 1 §2.1, 2 §2): the same wallet at either address.
 
@@ -69,11 +70,7 @@ export default function RxWalletPage({ loaderData, actionData }: Route.Component
     <section className="orders-page rx-wallet-page" aria-labelledby="rx-wallet-title">
       <h1 id="rx-wallet-title">My prescriptions</h1>
       {confirmDelete ? <WalletDeleteConfirm prescription={confirmDelete} cancelHref={path} /> : null}
-      {reply && reply.intent !== "order-again" && reply.result.error?.[""] ? (
-        <p className="field-error" role="alert">
-          {reply.result.error[""].join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={reply && reply.intent !== "order-again" ? reply.result.error?.[""] : null} />
       {count === 0 && uploads.length === 0 ? (
         <div className="orders-empty" data-testid="wallet-empty">
           <p>

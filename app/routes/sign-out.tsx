@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { endSignedInSession } from "~/services/accounts/auth/sign-in.server";
-import { dismissAllRecaptures } from "~/services/exams/recapture.server";
+import { endSignedInSession } from "~/services/sign-in/sign-in.server";
+import { dismissAllRecaptures } from "~/services/orders/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/sign-out";
 

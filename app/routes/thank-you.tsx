@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
+import { groupHeading } from "~/models/line-item-group";
+import { data, Link, redirect } from "react-router";
 import { PlacedOrderSummary } from "~/components/checkout/PlacedOrderSummary";
 import { addressLines, type AddressInput } from "~/models/address";
 import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
-import { cardLabel } from "~/models/card";
+import { orderPaymentLabel, PROVIDER_MESSAGES, providerReturnSchema } from "~/models/payment-options";
 import {
   businessDay,
   isOrderNumberShaped,
@@ -15,9 +16,14 @@ import {
 } from "~/models/order-status";
 import type { PageHandle } from "~/models/page";
 import { formatDeliveryDate } from "~/models/shipping";
+import { rebateFormPath } from "~/models/rebate-form";
+import { RebateFormLink } from "~/components/orders/RebateFormLink";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
-import { journeyOf } from "~/services/checkout/funnel.server";
+import { journeyOf } from "~/services/funnel/funnel.server";
 import { placedOrderFor } from "~/services/orders/order-history.server";
+import { finishProviderPayment } from "~/services/checkout/provider-payments.server";
+import { rememberPlacedOrder } from "~/services/checkout/placed-orders.server";
+import { flashToast } from "~/services/platform/session.server";
 import styles from "~/styles/checkout.css?url";
 import orderStyles from "~/styles/orders.css?url";
 import type { Route } from "./+types/thank-you";
@@ -35,11 +41,36 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** thank-you?oid=: the order, for its owner or the browser that placed it; anyone else gets a 404 (DESIGN §9). */
+/**
+ * thank-you?oid=: the order, for its owner or the browser that placed it; anyone else gets a 404 (DESIGN §9).
+ * thank-you?orderToken=…&status=SUCCESS|CANCELLED: the pay-in-4 provider's return (spec 3: pay-later and instalment
+ * outcomes return here; decision 53): the payment is captured and the order confirmed, then thank-you?oid= shows it;
+ * a cancel or a decline goes back to checkout with the message, the cart as it was.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const { session, customer } = context.get(visitorContext);
-  const oid = new URL(request.url).searchParams.get("oid") ?? undefined;
+  const query = new URL(request.url).searchParams;
+  if (query.has("orderToken")) {
+    const parsed = providerReturnSchema.safeParse({ orderToken: query.get("orderToken"), status: query.get("status") });
+    if (!parsed.success) {
+      flashToast(session, "error", PROVIDER_MESSAGES.unknown);
+      throw redirect("/checkout");
+    }
+    const result = await finishProviderPayment(services, {
+      provider: "pay-in-4",
+      token: parsed.data.orderToken,
+      outcome: parsed.data.status === "SUCCESS" ? "approved" : "cancelled",
+    });
+    if (!result.ok) {
+      flashToast(session, result.reason === "cancelled" ? "info" : "error", result.message);
+      throw redirect("/checkout");
+    }
+    if (customer?.id === result.customerId) rememberPlacedOrder(session, result.orderNumber);
+    throw redirect(`/thank-you?oid=${encodeURIComponent(result.orderNumber)}`);
+  }
+  const oid = query.get("oid") ?? undefined;
   if (!isOrderNumberShaped(oid)) throw data(null, { status: 404 });
   const order = await placedOrderFor(db, oid, {
     customerId: customer?.id ?? null,
@@ -55,15 +86,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expectedDelivery: formatDeliveryDate(businessDay(order.expectedDeliveryDate)!),
     address: addressLines(order.shippingAddress as AddressInput),
     shippingMethod: order.shippingMethodLabel,
-    payment: cardLabel(order.payment),
+    payment: orderPaymentLabel(order.payment),
     nextSteps: orderNextSteps(statuses),
     uploadPath: awaitsPrescription(statuses) ? uploadRxPathFor(order.orderNumber) : null,
     groups: order.groups.map((group) => ({
       id: group.id,
-      heading:
-        group.type === "Lens"
-          ? `Contact lenses${group.patient ? ` for ${group.patient.firstName} ${group.patient.lastName}` : ""}`
-          : "Lens care",
+      heading: groupHeading(group.type, group.patient),
       doctor: orderDoctorLabel(group.doctor),
       prescription: prescriptionStatusText(group.prescriptionStatus),
       lines: group.lines.map((line) => {
@@ -75,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: totals.total,
     credit: totals.credit,
     rebates: totals.rebates,
+    rebateFormPath: rebateFormPath({ orderNumber: order.orderNumber, rebateTotal: order.totals.rebateTotal }),
   };
 }
 
@@ -108,6 +137,7 @@ export default function ThankYouPage({ loaderData: order }: Route.ComponentProps
         ) : null}
       </section>
       <PlacedOrderSummary order={order} />
+      <RebateFormLink path={order.rebateFormPath} orderNumber={order.orderNumber} />
       <p className="thank-you-actions">
         {order.signedIn ? (
           <Link to={orderDetailsPath(order.orderNumber)} className="button">

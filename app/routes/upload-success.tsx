@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { PrescriptionForm } from "~/components/checkout/PrescriptionForm";
 import { UploadedImage } from "~/components/prescriptions/UploadedImage";
-import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
+import { prescriptionEyes, prescriptionSchema } from "~/models/funnel-steps";
 import type { PageHandle } from "~/models/page";
 import { fullName, hasFullName } from "~/models/patient";
 import { isConfident } from "~/models/rx-analysis";
 import { ReadingResult } from "~/components/prescriptions/ReadingResult";
-import { redirectToNextStep } from "~/services/checkout/funnel.server";
-import { setGroupPrescription, stepGroup } from "~/services/checkout/group-steps.server";
+import { redirectToNextStep } from "~/services/funnel/funnel.server";
+import { postedStepGroup, stepGroup } from "~/services/funnel/group-steps.server";
 import { readForm } from "~/services/platform/http.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { confidentPrefill, readingOfImage } from "~/services/prescriptions/ai-result.server";
@@ -19,6 +19,7 @@ import {
   orderPageFor,
   orderViewerOf,
 } from "~/services/prescriptions/order-upload.server";
+import { savePrescriptionStep } from "~/services/prescriptions/prescription-step.server";
 import { imageView, isRxImageId, rxImageFor, viewerOf } from "~/services/prescriptions/rx-images.server";
 import funnelStyles from "~/styles/funnel-steps.css?url";
 import styles from "~/styles/upload.css?url";
@@ -108,26 +109,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   const formData = await readForm(request);
-  const cartId = visitor.session.get("cartId");
-  const groupId = formData.get("groupId");
-  const group = cartId && typeof groupId === "string" && groupId ? await stepGroup(db, cartId, groupId) : null;
+  const { cartId, group } = await postedStepGroup(db, visitor, formData);
   const submission = parseWithZod(formData, {
     schema: prescriptionSchema(group ? prescriptionEyes(group.lines, "RxDetails") : []),
   });
-  const gone = () => data(submission.reply({ formErrors: [STEP_MESSAGES.groupGone] }), { status: 400 });
   switch (formData.get("intent")) {
     case "continue":
       return redirectToNextStep(db, visitor, "UploadSuccess");
-    case "save-prescription": {
-      if (!cartId || !group || group.type !== "Lens") return gone();
-      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-      const result = await setGroupPrescription(db, cartId, group.id, submission.value.eyes, {
-        expiresOn: submission.value.expirationDate,
-      });
-      if (result.status === "invalid") return data(submission.reply({ fieldErrors: result.errors }), { status: 400 });
-      if (result.status === "not-found") return gone();
-      return redirectToNextStep(db, visitor, "UploadSuccess");
-    }
+    case "save-prescription":
+      return savePrescriptionStep(db, visitor, formData, { cartId, group, page: "UploadSuccess" });
     default:
       return data(submission.reply({ formErrors: ["Check the values and confirm them, or continue without."] }), {
         status: 400,

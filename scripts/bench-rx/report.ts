@@ -9,6 +9,8 @@ export interface Timing {
   ms: number;
   prepareMs: number;
   ocrMs: number;
+  /** PaddleOCR's own time, when it was asked (decision 0045). */
+  paddleMs?: number;
   outcome: string;
 }
 
@@ -121,6 +123,7 @@ export function printReport({ board, timings, ceiling, seconds, misses }: Report
   }
 
   const images = timings.filter((t) => !t.isPdf);
+  const asked = images.filter((t) => t.paddleMs !== undefined);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   const outcomes = new Map<string, number>();
   for (const t of timings) outcomes.set(t.outcome, (outcomes.get(t.outcome) ?? 0) + 1);
@@ -137,7 +140,8 @@ export function printReport({ board, timings, ceiling, seconds, misses }: Report
   );
   console.log(
     `  of which preparing (decode, measures, scale) ${(mean(images.map((t) => t.prepareMs)) / 1000).toFixed(2)} s, ` +
-      `OCR ${(mean(images.map((t) => t.ocrMs)) / 1000).toFixed(2)} s; ` +
+      `OCR ${(mean(images.map((t) => t.ocrMs)) / 1000).toFixed(2)} s, ` +
+      `Paddle ${(mean(asked.map((t) => t.paddleMs!)) / 1000).toFixed(2)} s on the ${asked.length} images it read; ` +
       `by variant: ${["clean", "damaged", "special"]
         .map((v) => [v, images.filter((t) => t.variant === v)] as const)
         .filter(([, list]) => list.length > 0)

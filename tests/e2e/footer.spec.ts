@@ -65,9 +65,17 @@ test.describe("footer (spec 2.8)", () => {
 
     await expect(footer.getByRole("heading", { name: "We accept" })).toBeVisible();
     const payments = footer.getByTestId("payment-options").locator("li");
-    // Only what checkout takes: the cards. PayPal, ApplePay and AfterPay are conditional, and no payment method
-    // for them exists yet.
-    await expect(payments).toHaveText(["Visa", "Mastercard", "Discover", "American Express", "FSA / HSA"]);
+    // The methods that are on (spec 3 §5): the cards, then PayPal and AfterPay (on unless switched off); ApplePay
+    // only on Apple platforms, which Chromium is not.
+    await expect(payments).toHaveText([
+      "Visa",
+      "Mastercard",
+      "Discover",
+      "American Express",
+      "FSA / HSA",
+      "PayPal",
+      "AfterPay",
+    ]);
 
     await expect(
       footer.getByText("We're here to help. Real people with real answers in real time, 24/7."),

@@ -86,12 +86,17 @@ test.describe("product search", () => {
       .getByRole("link", { name: "Solution" })
       .click();
     await expect(page).toHaveURL(/\/search\/contact-lens-solution\?q=biotrue$/);
-    await page.waitForLoadState();
-    const hrefs = await main(page)
-      .locator(".product-tile a")
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    expect(hrefs.length).toBeGreaterThan(0);
-    expect(hrefs.every((href) => href?.startsWith("/contact-lens-solution/"))).toBe(true);
+    // With JavaScript the address can change a moment before the narrowed results are drawn: read them until they are.
+    const tiles = () =>
+      main(page)
+        .locator(".product-tile a")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    await expect
+      .poll(async () => {
+        const hrefs = await tiles();
+        return hrefs.length > 0 && hrefs.every((href) => href?.startsWith("/contact-lens-solution/"));
+      })
+      .toBe(true);
   });
 
   test("an unknown search facet is a 404", async ({ page }) => {

@@ -22,6 +22,7 @@ export interface SeededCustomer {
 export interface SeedOrder {
   productId: number;
   lenses?: { right: Record<string, string>; left: Record<string, string> };
+  boxesPerEye?: number;
   prescriptionExpiresOn?: string;
   autoReorderFrequencyDays?: number;
   doctor?: { firstName: string; lastName: string };

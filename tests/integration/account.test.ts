@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS_MESSAGES } from "~/models/address";
-import { action as editAddressAction, loader as editAddressLoader } from "~/routes/account.addresses.$addressId";
-import { action as newAddressAction } from "~/routes/account.addresses.new";
-import { action as addressesAction, loader as addressesLoader } from "~/routes/account.addresses";
+import * as accountLayout from "~/routes/account";
+import * as editAddressRoute from "~/routes/account.addresses.$addressId";
+import * as newAddressRoute from "~/routes/account.addresses.new";
+import * as addressesRoute from "~/routes/account.addresses";
 import { SETTINGS_MESSAGES } from "~/models/account-settings";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/account.settings";
+import * as settingsRoute from "~/routes/account.settings";
 import {
   checkPassword,
   createAuthSession,
@@ -17,7 +18,16 @@ import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { addresses, customers } from "~/services/db/schema";
 import { createTestDatabase } from "../setup/test-database";
-import { createRequestContext, createTestServices, settle } from "../setup/test-context";
+import { createRequestContext, createTestServices, settle, underLayouts } from "../setup/test-context";
+
+// The account pages run under their layout, whose middleware is their sign-in guard (app/routes.ts).
+const editAddressLoader = underLayouts([accountLayout], editAddressRoute.loader);
+const editAddressAction = underLayouts([accountLayout], editAddressRoute.action);
+const newAddressAction = underLayouts([accountLayout], newAddressRoute.action);
+const addressesLoader = underLayouts([accountLayout], addressesRoute.loader);
+const addressesAction = underLayouts([accountLayout], addressesRoute.action);
+const settingsLoader = underLayouts([accountLayout], settingsRoute.loader);
+const settingsAction = underLayouts([accountLayout], settingsRoute.action);
 
 let database: DatabaseHandle;
 let services: AppServices;

@@ -9,13 +9,13 @@ import { action as authAction } from "~/routes/resources.auth";
 import type { AddressVerifier } from "~/services/adapters/address-verification/address-verifier";
 import { createAddress } from "~/services/accounts/addresses.server";
 import { createCustomer } from "~/services/accounts/auth/accounts.server";
-import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { startSignedInSession } from "~/services/sign-in/sign-in.server";
+import { ADDRESS_VERIFY_TIMEOUT_MS } from "~/models/address-verification";
 import {
-  ADDRESS_VERIFY_TIMEOUT_MS,
   pendingVerificationOf,
   submitShippingAddress,
   verifyWithTimeout,
-} from "~/services/checkout/checkout-address.server";
+} from "~/services/funnel/checkout-address.server";
 import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { addresses, carts, customers } from "~/services/db/schema";

@@ -13,7 +13,7 @@ import { autoReorderPromotions } from "~/services/cart/promotions.server";
 import { subscriptionPrice } from "~/services/subscriptions/subscription-pricing.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
-import { clearProcessCaches } from "~/services/platform/process-cache.server";
+import { clearProcessCaches } from "~/services/db/process-cache.server";
 
 // Auto-reorder promotions (spec 3 §7): the seeded "Save 5% on every auto-reorder order", listed by
 // GET /api/autoReorder/promotions, earned by a cart's auto-reorder groups (not its one-time groups), and included

@@ -602,3 +602,25 @@ describe("the cart's lens groups (issue 13): each names its patient; a submit-an
     expect(html.match(/<div class="stock-text">Upload<\/div>/g)).toHaveLength(2);
   });
 });
+
+describe("paying in 4 on the cart (issue 27)", () => {
+  it("shows the 4 payments under the total, each a quarter of it rounded up to the cent", async () => {
+    const shopper = new Shopper();
+    await shopper.addSolution(3);
+    const loaderData = await shopper.cart();
+    const total = loaderData.cart!.orderSummary.totalAfterCredits;
+    expect(loaderData.payIn4).toMatchObject({
+      available: true,
+      label: `4 payments of ${formatCents(Math.ceil(total / 4))}`,
+    });
+    const Stub = createRoutesStub([{ id: "cart", path: "/cart", Component: CartPage as never }]);
+    const html = renderToString(
+      createElement(Stub, { initialEntries: ["/cart"], hydrationData: { loaderData: { cart: loaderData } } }),
+    );
+    expect(html).toContain(`or 4 payments of ${formatCents(Math.ceil(total / 4))} with Afterpay`);
+  });
+
+  it("offers nothing on an empty cart", async () => {
+    expect((await new Shopper().cart()).payIn4).toBeNull();
+  });
+});

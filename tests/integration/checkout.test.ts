@@ -567,12 +567,14 @@ describe("placing an order (intent=place-order)", () => {
     const charges: string[] = [];
     const vault = createTestVault({ db: database.db });
     const payments: PaymentGateway = {
+      ...vault,
       tokenize: (card) => vault.tokenize(card),
       charge: (token, amount, key) => {
         charges.push(key);
         return vault.charge(token, amount, key);
       },
       findCharge: (key) => vault.findCharge(key),
+      refund: (...args) => vault.refund(...args),
     };
     const input = {
       cartId: buyer.cartId,
@@ -608,12 +610,14 @@ describe("placing an order (intent=place-order)", () => {
     const amounts: number[] = [];
     const vault = createTestVault({ db: database.db });
     const payments: PaymentGateway = {
+      ...vault,
       tokenize: (card) => vault.tokenize(card),
       charge: (token, amount, key) => {
         amounts.push(amount);
         return vault.charge(token, amount, key);
       },
       findCharge: (key) => vault.findCharge(key),
+      refund: (...args) => vault.refund(...args),
     };
     const result = await placeOrder(
       { ...services, payments },

@@ -15,7 +15,7 @@ import { seedClinics } from "~/services/db/seed/doctor-data.server";
 import { seedDemoCatalog } from "~/services/db/seed.server";
 import { searchDoctors } from "~/services/doctors/doctors.server";
 import { setGroupDoctor } from "~/services/doctors/group-doctors.server";
-import { updateJourney } from "~/services/checkout/funnel.server";
+import { updateJourney } from "~/services/funnel/funnel.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 

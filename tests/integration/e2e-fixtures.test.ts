@@ -4,7 +4,7 @@ import * as fixtures from "~/routes/dev.e2e-fixtures";
 import { customerForSession, findCustomerByEmail } from "~/services/accounts/auth/accounts.server";
 import { orders, subscriptions } from "~/services/db/schema";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import { recaptureCandidates } from "~/services/exams/recapture.server";
+import { recaptureCandidates } from "~/services/orders/recapture.server";
 import type { AppServices } from "~/services/platform/context.server";
 import { parseConfig } from "~/services/platform/config.server";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as mailboxMessageLoader } from "~/routes/dev.mailbox.$id";
+import { loader as emailTemplateLoader } from "~/routes/dev.emails.$template";
+import { loader as emailTemplatesLoader } from "~/routes/dev.emails";
 import { loader as mailboxLoader } from "~/routes/dev.mailbox";
 import type { EmailMessage } from "~/services/adapters/email/email-sender";
-import { createEmailSender } from "~/services/adapters/email/index.server";
+import { createEmailSender } from "~/server/adapters.server";
 import { createOutboxEmailSender, findOutboxMessage, listOutbox } from "~/services/adapters/email/outbox.server";
 import { createSmtpTransport } from "~/services/adapters/email/smtp.server";
 import { emailTemplates } from "~/services/adapters/email/templates";
@@ -43,7 +45,7 @@ const status = (result: unknown) =>
 describe("outbox e-mail sender", () => {
   it("is what the services use when no SMTP_URL is set, and stores every message", async () => {
     await development.email.send(
-      emailTemplates.pin({ to: "pin@example.com", firstName: "Pat", pin: "123456", minutesValid: 10 }),
+      await emailTemplates.pin({ to: "pin@example.com", firstName: "Pat", pin: "123456", minutesValid: 10 }),
     );
     const [row] = await listOutbox(database.db, { to: "pin@example.com", limit: 5 });
     expect(row).toMatchObject({
@@ -210,5 +212,26 @@ describe("dev mailbox routes", () => {
     expect(
       status(await call(production, mailboxMessageLoader, `/dev/mailbox/${row!.id}`, { id: String(row!.id) })),
     ).toBe(404);
+  });
+});
+
+describe("dev e-mail template routes", () => {
+  it("list the templates and preview one with its sample data: HTML and text", async () => {
+    const list = (await call(development, emailTemplatesLoader, "/dev/emails")) as Awaited<
+      ReturnType<typeof emailTemplatesLoader>
+    >;
+    expect(list.templates.map((template) => template.id)).toContain("order-confirmation");
+    const one = (await call(development, emailTemplateLoader, "/dev/emails/order-shipped", {
+      template: "order-shipped",
+    })) as Awaited<ReturnType<typeof emailTemplateLoader>>;
+    expect(one).toMatchObject({ kind: "order-shipped", subject: "Your Lenslane order LL12345678 has shipped" });
+    expect(one.html).toMatch(/^<!DOCTYPE html/);
+    expect(one.text).toContain("Track your package: https://tools.usps.com/");
+  });
+
+  it("answer 404 for an unknown template, and in production", async () => {
+    expect(status(await call(development, emailTemplateLoader, "/dev/emails/nope", { template: "nope" }))).toBe(404);
+    expect(status(await call(production, emailTemplatesLoader, "/dev/emails"))).toBe(404);
+    expect(status(await call(production, emailTemplateLoader, "/dev/emails/pin", { template: "pin" }))).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAM_START_MESSAGES } from "~/models/exam-forms";
 import { EXAM_MESSAGES } from "~/models/exams";
+import { EXAM_PAYMENT_MESSAGES } from "~/models/exam-payments";
 import { doctorRequired } from "~/models/funnel";
 import { PATIENT_MESSAGES } from "~/models/patient";
 import * as examInfoDetails from "~/routes/api.examInfo.$token.details";
@@ -15,6 +16,7 @@ import * as preorderExam from "~/routes/api.cart.preorderexam";
 import * as examIndex from "~/routes/exam._index";
 import * as examComplete from "~/routes/exam.exam-complete";
 import * as examLanding from "~/routes/exam.landing";
+import * as examPayment from "~/routes/exam.payment";
 import * as examStart from "~/routes/exam.start";
 import * as unsupportedBrowser from "~/routes/exam.unsupported-browser";
 import * as examPage from "~/routes/exam-provider.$token";
@@ -23,11 +25,12 @@ import { loader as rootLoader } from "~/root";
 import { setSimulatedExamStatus } from "~/services/adapters/exam-provider/simulated-doctor.server";
 import type { ExamProvider } from "~/services/adapters/exam-provider/exam-provider";
 import { saveCard } from "~/services/checkout/payment-methods.server";
-import { funnelGroups } from "~/services/checkout/funnel.server";
+import { funnelGroups } from "~/services/funnel/funnel.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   carts,
+  examPayments,
   examVouchers,
   lineItemGroups,
   orderGroups,
@@ -42,10 +45,13 @@ import { examLensParameters } from "~/services/exams/exam-start.server";
 import type { AppServices } from "~/services/platform/context.server";
 import {
   addPatient,
+  examCard,
   ExamBrowser,
+  examPayForm,
   insertVoucher,
   markTaken,
   primaryAddressIn,
+  startPaidExam,
   TEXT_BROWSER_UA,
   voucherRow,
 } from "../setup/exam-fixtures";
@@ -107,7 +113,7 @@ function fromLensesForm(patientId: number, drop?: string): Record<string, string
 async function startedExam(firstName = "Ann") {
   const browser = await ExamBrowser.signedIn(services);
   const patientId = await addPatient(database.db, browser.customerId, firstName, "Lee");
-  const { response } = await browser.send(examStart.action, "/exam/start", { form: fromLensesForm(patientId) });
+  const { response } = await startPaidExam(browser, fromLensesForm(patientId));
   expect(response.status).toBe(303);
   const token = new URL(response.headers.get("Location")!, "http://store.test").pathname.split("/").pop()!;
   return { browser, patientId, token };
@@ -390,7 +396,7 @@ describe("starting an exam", () => {
     expect(odd.response.status).toBe(400);
     expect(await vouchersOf(browser.customerId)).toEqual([]);
 
-    const started = await browser.send(examStart.action, "/exam/start", { form: fromLensesForm(patientId) });
+    const started = await startPaidExam(browser, fromLensesForm(patientId));
     expect(started.response.status).toBe(303);
     const vouchers = await vouchersOf(browser.customerId);
     expect(vouchers).toHaveLength(1);
@@ -418,7 +424,7 @@ describe("starting an exam", () => {
     const form = fromLensesForm(patientId);
     for (const key of Object.keys(form)) if (key.startsWith("left.")) delete form[key];
     form.eyes = "right";
-    expect((await browser.send(examStart.action, "/exam/start", { form })).response.status).toBe(303);
+    expect((await startPaidExam(browser, form)).response.status).toBe(303);
     expect(await vouchersOf(browser.customerId)).toMatchObject([{ rightUpc: upcs[0], leftUpc: null }]);
   });
 
@@ -475,24 +481,31 @@ describe("starting an exam", () => {
       `/exam/start?patient=${patientId}`,
     );
     expect(lenses.prescriptions.map((rx) => rx.id)).toEqual([mine]);
-    const started = await browser.send(examStart.action, "/exam/start", {
-      form: { intent: "from-prescription", patientId: String(patientId), prescriptionId: String(mine) },
+    const started = await startPaidExam(browser, {
+      intent: "from-prescription",
+      patientId: String(patientId),
+      prescriptionId: String(mine),
     });
     expect(started.response.status).toBe(303);
     expect(await vouchersOf(browser.customerId)).toMatchObject([{ patientId, rightUpc: upcs[0], leftUpc: upcs[1] }]);
   });
 
-  it("a provider that fails to create the exam: 'couldn't start your exam' (400), no voucher", async () => {
+  it("a provider that fails to create the exam: 'couldn't start your exam' (400), the fee refunded, no voucher", async () => {
     const browser = await ExamBrowser.signedIn(services);
     const patientId = await addPatient(database.db, browser.customerId, "Ann", "Lee");
-    const refused = await browser.send(examStart.action, "/exam/start", {
-      form: fromLensesForm(patientId),
+    const chosen = await browser.send(examStart.action, "/exam/start", { form: fromLensesForm(patientId) });
+    const paymentPath = chosen.response.headers.get("Location")!;
+    const cardId = await examCard(services, browser.customerId);
+    const refused = await browser.send(examPayment.action, paymentPath, {
+      form: examPayForm(paymentPath, cardId),
       as: failing({ createExam: broken }),
     });
     expect(refused.response.status).toBe(400);
-    expect(((await refused.response.json()) as { error: Record<string, string[]> }).error[""]).toEqual([
-      EXAM_START_MESSAGES.createFailed,
-    ]);
+    const reply = (await refused.response.json()) as { result: { error: Record<string, string[]> } };
+    expect(reply.result.error[""]).toEqual([EXAM_PAYMENT_MESSAGES.notStarted("$20.00")]);
+    expect(
+      await database.db.select().from(examPayments).where(eq(examPayments.customerId, browser.customerId)),
+    ).toMatchObject([{ state: "refunded", amountCents: 2000, voucherToken: null }]);
     expect(await vouchersOf(browser.customerId)).toEqual([]);
     expect((await browser.journey()).examVoucherToken).toBeUndefined();
   });
@@ -547,7 +560,7 @@ describe("after the exam", () => {
   it("taken on the provider's pages: exam-complete shows the lenses, adds them to the cart, the order waits for the doctor", async () => {
     const browser = await ExamBrowser.signedIn(services);
     const patientId = await addPatient(database.db, browser.customerId, "Ann", "Lee");
-    const started = await browser.send(examStart.action, "/exam/start", { form: fromLensesForm(patientId) });
+    const started = await startPaidExam(browser, fromLensesForm(patientId));
     const token = (await browser.journey()).examVoucherToken!;
     const back = await takeExam(browser, started.response.headers.get("Location")!);
     expect(back).toBe(`/exam/exam-complete?examvouchertoken=${token}`);

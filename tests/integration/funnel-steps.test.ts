@@ -17,7 +17,7 @@ import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { lineItemGroups, lineItems, patients } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
-import { journeyOf } from "~/services/checkout/funnel.server";
+import { journeyOf } from "~/services/funnel/funnel.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
 

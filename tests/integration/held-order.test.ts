@@ -11,7 +11,7 @@ import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { examVouchers, orderGroups, orders, prescriptionVerifications } from "~/services/db/schema";
 import { syncExamVoucher } from "~/services/exams/exam-sync.server";
-import { resumeHeldOrder } from "~/services/exams/recapture.server";
+import { resumeHeldOrder } from "~/services/orders/recapture.server";
 import { holdOrders } from "~/services/orders/order-hold.server";
 import type { AppServices } from "~/services/platform/context.server";
 import { runVerificationPass } from "~/services/prescriptions/verification.server";

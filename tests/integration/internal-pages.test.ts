@@ -140,7 +140,24 @@ describe("settings, the QA flag and the QA button's close", () => {
     ).toEqual([
       ["allowUnsupportedBrowser", true],
       ["qa", true],
+      // On unless switched off (spec 3 §5).
+      ["paypal", true],
+      ["afterpay", true],
+      ["applePay", true],
+      ["paypalPayLater", true],
+      ["preorder", true],
     ]);
+    // Switching PayPal off takes it out of the footer's 'We accept' strip for this session.
+    const paypalOff = await run(internal.action, "/settings", {
+      cookie: toggled.cookie,
+      form: { key: "paypal", value: "off" },
+    });
+    const shell = await run(root.loader, "/lenses", { cookie: paypalOff.cookie });
+    expect((shell.value as { paymentSwitches: unknown }).paymentSwitches).toEqual({
+      paypal: false,
+      afterpay: true,
+      applePay: true,
+    });
     const bad = await run(internal.action, "/settings", {
       cookie: toggled.cookie,
       form: { key: "admin", value: "on" },

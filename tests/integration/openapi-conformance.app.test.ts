@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiOperations, findOperation } from "~/services/api/openapi/document.server";
 import type { ApiOperation } from "~/services/api/openapi/registry.server";
+import { SEED_MEMBERS } from "~/services/adapters/insurance/simulated-members";
 import { createAuthSession } from "~/services/accounts/auth/accounts.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -115,6 +116,8 @@ describe("every documented GET, and the reading POSTs, answer as the document sa
       ["/eyeCareProviders/patient?pn=Ann%20Lee", ann],
       ["/api/eyeCareProviders/patient?pn=Nobody%20Here", ann],
       [`/api/images/order/${placed.orderNumber}`, ann],
+      // Two boxes earn no mail-in rebate: the documented 404 (the PDF itself: rebate-form.test.ts).
+      [`/api/rebates/order/${placed.orderNumber}`, ann],
       ["/api/images/0123456789abcdef0123456789abcdef", ann],
       ["/api/rxWallet/summary", ann],
       [`/api/rxWallet/${prescription!.id}`, ann],
@@ -124,6 +127,13 @@ describe("every documented GET, and the reading POSTs, answer as the document sa
       ["/api/examInfo/providerAddress/no-such-provider"],
       ["/api/examInfo/abcdefghijklmnop/details", ann],
       ["/api/examEligibility", ann],
+      [`/api/insurance/memberBenefitSearchResult/${"x".repeat(43)}`],
+      [`/api/insurance/insuranceBenefitName/${SEED_MEMBERS[0]!.benefits[0]!.benefitId}`],
+      ["/api/wallet", ann],
+      ["/api/sitePreferences/ccgEncryptionKey"],
+      ["/sitePreferences/ccgEncryptionKey"],
+      ["/api/sitePreferences/brainTree"],
+      [`/api/examInsurance/searchResult/${"x".repeat(43)}`],
       ["/api/openapi.json"],
     ];
     for (const [path, options] of gets) {
@@ -168,6 +178,20 @@ describe("every documented GET, and the reading POSTs, answer as the document sa
       ["/api/rxWallet/lineItemGroupsWithPriceBook", { entries: [{ prescriptionId: prescription!.id }] }],
       ["/api/authentication/login", { username: "ann@example.com", password: "not her password" }],
       ["/api/cart", { version: 0 }],
+      [
+        "/api/insurance/memberBenefitSearch",
+        {
+          firstName: "Ann",
+          lastName: "Lee",
+          postalCodes: ["83702"],
+          dateOfBirth: "1980-01-01",
+          searchReason: "background",
+        },
+      ],
+      [
+        "/api/examInsurance/search",
+        { firstName: "Ann", lastName: "Lee", dateOfBirth: "1980-01-01", postalCode: "83702" },
+      ],
       [
         "/api/addresses/verify",
         {

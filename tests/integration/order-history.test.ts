@@ -10,6 +10,7 @@ import { deliveryEstimate, formatDeliveryDate } from "~/models/shipping";
 import * as detailsApi from "~/routes/api.orders.$id.details";
 import * as historyApi from "~/routes/api.orders.history";
 import * as devOrders from "~/routes/dev.orders";
+import * as accountLayout from "~/routes/account";
 import DetailsPage, * as detailsPage from "~/routes/order-history.$orderNumber";
 import ThankYouPage, * as thankYouPage from "~/routes/thank-you";
 import * as historyPage from "~/routes/order-history";
@@ -20,7 +21,13 @@ import { emailOutbox, orderGroups, orderLines, orders, products, skus } from "~/
 import { orderHistory } from "~/services/orders/order-history.server";
 import { advanceOrder } from "~/services/orders/order-operations.server";
 import { createTestDatabase } from "../setup/test-database";
-import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import {
+  createRequestContext,
+  createTestServices,
+  runThroughMiddleware,
+  settle,
+  underLayouts,
+} from "../setup/test-context";
 
 let database: DatabaseHandle;
 let development: AppServices;
@@ -328,7 +335,11 @@ describe("order history page", () => {
 
 describe("order details page", () => {
   const open = (orderNumber: string, cookie?: string) =>
-    page(detailsPage.loader, `/account/order-history/${orderNumber}`, { cookie, params: { orderNumber } });
+    // Under the account layout, whose middleware is the page's sign-in guard (app/routes.ts).
+    page(underLayouts([accountLayout], detailsPage.loader), `/account/order-history/${orderNumber}`, {
+      cookie,
+      params: { orderNumber },
+    });
 
   it("shows the groups, address, totals and payment of the customer's order", async () => {
     const order = (await open("LL-1002", ann.cookie)) as Awaited<ReturnType<typeof detailsPage.loader>>;

@@ -16,12 +16,12 @@ import { emailTemplates } from "~/services/adapters/email/templates";
 import { CHARGE_DECLINED_TEST_NUMBER } from "~/services/adapters/payments/test-vault.server";
 import { sendResetLink, sendSignInPin, sendWelcomeEmail } from "~/services/accounts/auth/account-emails.server";
 import { createCustomer } from "~/services/accounts/auth/accounts.server";
-import { PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "~/services/accounts/auth/constants";
+import { PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "~/models/auth-limits";
 import { addGroup, createCart } from "~/services/cart/cart.server";
 import type { AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { carts, emailOutbox, lineItemGroups, orders, skus } from "~/services/db/schema";
-import { runOutboxJobs, startJobs } from "~/services/platform/jobs.server";
+import { runOutboxJobs, startJobs } from "~/server/jobs.server";
 import { logger } from "~/services/platform/logger.server";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout/place-order.server";
@@ -248,7 +248,7 @@ describe("SMTP delivery", () => {
     const sender = createOutboxEmailSender(database.db, { logger, smtp: smtp.transport });
     const to = uniqueEmail("pin");
     const queued = await queue(sender, {
-      ...emailTemplates.pin({ to, firstName: "Ann", pin: "904213", minutesValid: PIN_VALID_MINUTES }),
+      ...(await emailTemplates.pin({ to, firstName: "Ann", pin: "904213", minutesValid: PIN_VALID_MINUTES })),
       secretExpiresAt: new Date(Date.now() + PIN_VALID_MINUTES * 60_000),
     });
     const now = new Date();
@@ -369,7 +369,10 @@ describe("SMTP delivery", () => {
     const queued = await queue(sender, simpleMessage(uniqueEmail("timer")));
     const jobs = await startJobs(
       { ...services, email: sender },
-      { work: true, timing: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } },
+      {
+        work: true,
+        timing: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
+      },
     );
     try {
       await expect.poll(async () => (await row(queued.id)).sentAt, { timeout: 10_000 }).toBeInstanceOf(Date);
@@ -383,7 +386,7 @@ describe("SMTP delivery", () => {
     const smtp = fakeSmtp({ fail: () => true });
     const sender = createOutboxEmailSender(database.db, { logger, smtp: smtp.transport });
     const queued = await queue(sender, {
-      ...emailTemplates.pin({ to: uniqueEmail("late-pin"), firstName: "Ann", pin: "551204", minutesValid: 15 }),
+      ...(await emailTemplates.pin({ to: uniqueEmail("late-pin"), firstName: "Ann", pin: "551204", minutesValid: 15 })),
       secretExpiresAt: new Date(Date.now() + 15 * 60_000),
     });
     const t0 = new Date();

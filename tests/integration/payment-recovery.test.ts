@@ -6,7 +6,7 @@ import { CARD_MESSAGES } from "~/models/card";
 import { CHARGE_DECLINED_TEST_NUMBER } from "~/services/adapters/payments/test-vault.server";
 import type { PaymentGateway } from "~/services/adapters/payments/payment-gateway";
 import { recoverPendingOrders } from "~/services/checkout/order-confirmation.server";
-import { paymentKey } from "~/services/checkout/order-plan";
+import { paymentKey } from "~/models/order-plan";
 import { PLACE_ORDER_MESSAGES, placeOrder, type PlaceOrderInput } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {

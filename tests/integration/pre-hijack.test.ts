@@ -7,8 +7,9 @@ import * as loginApi from "~/routes/api.authentication.login";
 import * as passwordApi from "~/routes/api.authentication.password";
 import * as pinLoginApi from "~/routes/api.authentication.pinLogin";
 import * as ordersApi from "~/routes/api.orders.history";
-import { loader as addressesLoader } from "~/routes/account.addresses";
-import { action as settingsAction } from "~/routes/account.settings";
+import * as accountLayout from "~/routes/account";
+import * as addressesRoute from "~/routes/account.addresses";
+import * as settingsRoute from "~/routes/account.settings";
 import { loader as orderHistoryLoader } from "~/routes/order-history";
 import { action as resetPasswordAction } from "~/routes/reset-password";
 import { action as authAction } from "~/routes/resources.auth";
@@ -24,14 +25,24 @@ import {
   findCustomerByEmail,
   type Customer,
 } from "~/services/accounts/auth/accounts.server";
-import { PASSWORD_REMOVED_MESSAGE } from "~/services/accounts/auth/sign-in.server";
+import { PASSWORD_REMOVED_MESSAGE } from "~/services/sign-in/sign-in.server";
 import { tokenHash } from "~/services/accounts/auth/tokens.server";
 import { visitorContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { authSessions, customers, orders } from "~/services/db/schema";
 import { TEST_ADDRESS } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
-import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import {
+  createRequestContext,
+  createTestServices,
+  runThroughMiddleware,
+  settle,
+  underLayouts,
+} from "../setup/test-context";
+
+// The account pages run under their layout, whose middleware is their sign-in guard (app/routes.ts).
+const addressesLoader = underLayouts([accountLayout], addressesRoute.loader);
+const settingsAction = underLayouts([accountLayout], settingsRoute.action);
 
 // Pre-hijacking (issue 12, decision 19): whoever types an e-mail address without reading its mail gets an unproven
 // session; once the address's owner proves it (PIN, reset link, e-mailed sign-in link), those sessions end and the

@@ -17,9 +17,9 @@ import { loader as rxPageLoader } from "~/routes/rx-images.$imageId.page";
 import { action as uploadRxAction, loader as uploadRxLoader } from "~/routes/upload-rx";
 import { action as uploadSuccessAction, loader as uploadSuccessLoader } from "~/routes/upload-success";
 import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
-import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { startSignedInSession } from "~/services/sign-in/sign-in.server";
 import type { PrescriptionReader } from "~/services/adapters/ocr/prescription-reader";
-import { journeyOf, updateJourney } from "~/services/checkout/funnel.server";
+import { journeyOf, updateJourney } from "~/services/funnel/funnel.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
   lineItemGroups,
@@ -32,7 +32,7 @@ import {
   storedImages,
 } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
-import { claimSessionImages, linkGroupImageToOrder } from "~/services/prescriptions/rx-images.server";
+import { claimSessionImages } from "~/services/prescriptions/rx-images.server";
 import { runRxReading } from "~/services/prescriptions/rx-reading.server";
 import { uploadLinkToken, uploadLinkUrl } from "~/services/prescriptions/upload-links.server";
 import { isDataWithInit, orderRow, TORIC } from "../setup/order-fixtures";
@@ -1236,41 +1236,5 @@ describe("upload-rx?oid=: the prescription for an order waiting for it", () => {
       form({ orderNumber: "LL00000000" }, { bytes: await png(), name: "rx.png", field: "images" }),
     );
     expect(unknown.response.status).toBe(404);
-  });
-
-  it("at placement, a cart group's image is linked to the order, its customer and prescription", async () => {
-    const guest = new Browser();
-    const uploaded = await guest.send(
-      "POST",
-      "/api/images",
-      imagesAction,
-      form({}, { bytes: await png(), name: "rx.png", field: "images" }),
-    );
-    const id = ((await uploaded.response.json()) as { items: Array<{ rxImageId: string }> }).items[0]!.rxImageId;
-    const customer = await Browser.signedIn();
-    const order = await waitingOrder(customer.customerId!);
-    expect(
-      await linkGroupImageToOrder(database.db, {
-        imageId: id,
-        orderId: order.orderId,
-        customerId: customer.customerId!,
-        prescriptionId: order.prescriptionId,
-      }),
-    ).toBe(true);
-    expect(await imageRow(id)).toMatchObject({
-      orderId: order.orderId,
-      customerId: customer.customerId,
-      prescriptionId: order.prescriptionId,
-    });
-    // Another customer's image is left alone.
-    const other = await Browser.signedIn();
-    expect(
-      await linkGroupImageToOrder(database.db, {
-        imageId: id,
-        orderId: order.orderId,
-        customerId: other.customerId!,
-        prescriptionId: null,
-      }),
-    ).toBe(false);
   });
 });

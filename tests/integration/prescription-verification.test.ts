@@ -16,7 +16,7 @@ import {
   simulatedPrescriberRequests,
 } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
-import { JOB_QUEUES, startJobs } from "~/services/platform/jobs.server";
+import { JOB_QUEUES, startJobs } from "~/server/jobs.server";
 import { runVerificationPass, SEND_CLAIM_SECONDS } from "~/services/prescriptions/verification.server";
 import { readyToOrder } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";

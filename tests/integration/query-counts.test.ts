@@ -10,7 +10,7 @@ import { saveCard } from "~/services/checkout/payment-methods.server";
 import { activePromotions } from "~/services/cart/promotions.server";
 import type { DatabaseHandle, Executor } from "~/services/db/client.server";
 import { carts, lineItemGroups, promotions, skus } from "~/services/db/schema";
-import { clearProcessCaches, PROCESS_CACHE_TTL_MS, setProcessCacheTtl } from "~/services/platform/process-cache.server";
+import { clearProcessCaches, PROCESS_CACHE_TTL_MS, setProcessCacheTtl } from "~/services/db/process-cache.server";
 import type { AppServices } from "~/services/platform/context.server";
 import { insertTestDoctor, SOLUTION, TEST_ADDRESS, TORIC, toricSkuPair } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";

@@ -74,12 +74,14 @@ async function eventsIn(bucket: string): Promise<number> {
 function countingVault(inner: PaymentGateway) {
   const calls = { tokenize: 0 };
   const gateway: PaymentGateway = {
+    ...inner,
     tokenize: (card) => {
       calls.tokenize += 1;
       return inner.tokenize(card);
     },
     charge: (...args) => inner.charge(...args),
     findCharge: (key) => inner.findCharge(key),
+    refund: (...args) => inner.refund(...args),
   };
   return { gateway, calls };
 }
@@ -326,9 +328,11 @@ describe("saving a card under the lock", () => {
   it("keeps an attempt counted when the vault fails without an answer", async () => {
     const { customer } = await signedInBuyer();
     const broken: PaymentGateway = {
+      ...createTestVault({ db: database.db }),
       tokenize: () => Promise.reject(new Error("vault unreachable")),
       charge: () => Promise.reject(new Error("vault unreachable")),
       findCharge: () => Promise.reject(new Error("vault unreachable")),
+      refund: () => Promise.reject(new Error("vault unreachable")),
     };
     await expect(
       saveCardUnderLock(
@@ -344,6 +348,7 @@ describe("saving a card under the lock", () => {
     const inner = createTestVault({ db: database.db });
     const results: boolean[] = [];
     const gateway: PaymentGateway = {
+      ...inner,
       tokenize: async (card) => {
         const result = await inner.tokenize(card);
         results.push(result.ok);
@@ -351,6 +356,7 @@ describe("saving a card under the lock", () => {
       },
       charge: (...args) => inner.charge(...args),
       findCharge: (key) => inner.findCharge(key),
+      refund: (...args) => inner.refund(...args),
     };
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>

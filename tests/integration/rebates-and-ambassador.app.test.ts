@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { REBATE_RULES } from "~/models/rebates";
 import { SITE } from "~/models/site";
-import { brandRebatesPage } from "~/services/catalog/rebates.server";
+import { brandRebatesPage } from "~/services/cart/rebates.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { brands, products } from "~/services/db/schema";
 import { seedPromotions } from "~/services/db/seed/promotion-data.server";

@@ -14,9 +14,16 @@ import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { examVouchers, orderGroups, orders, prescriptions, recaptureNotices, rxImages } from "~/services/db/schema";
 import { syncExamVoucher } from "~/services/exams/exam-sync.server";
-import { completeRecapture, recaptureBanner, recaptureCandidates } from "~/services/exams/recapture.server";
+import { completeRecapture, recaptureBanner, recaptureCandidates } from "~/services/orders/recapture.server";
 import { visitorContext, type AppServices } from "~/services/platform/context.server";
-import { ExamBrowser, insertVoucher, markTaken, primaryAddressIn, voucherRow } from "../setup/exam-fixtures";
+import {
+  ExamBrowser,
+  insertVoucher,
+  markTaken,
+  primaryAddressIn,
+  startPaidExam,
+  voucherRow,
+} from "../setup/exam-fixtures";
 import { readyToOrder, TORIC } from "../setup/order-fixtures";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
@@ -264,9 +271,7 @@ describe("the held order gets what it needs", () => {
       ).response.status,
     ).toBe(400);
 
-    const started = await browser.send(examStart.action, "/exam/start", {
-      form: { intent: "for-order", orderNumber: order.orderNumber },
-    });
+    const started = await startPaidExam(browser, { intent: "for-order", orderNumber: order.orderNumber });
     expect(started.response.status).toBe(303);
     const token = (await browser.journey()).examVoucherToken!;
     expect(started.response.headers.get("Location")).toMatch(new RegExp(`^/exam-provider/${token}\\?`));
@@ -318,9 +323,7 @@ describe("the held order gets what it needs", () => {
 
   it("the exams job reading the exam first still leaves the toast for the shopper's return", async () => {
     const { order, browser } = await heldOrder();
-    await browser.send(examStart.action, "/exam/start", {
-      form: { intent: "for-order", orderNumber: order.orderNumber },
-    });
+    await startPaidExam(browser, { intent: "for-order", orderNumber: order.orderNumber });
     const token = (await browser.journey()).examVoucherToken!;
     await markTaken(database.db, token, true);
     // The job (or the details call) reads it before the shopper is back.

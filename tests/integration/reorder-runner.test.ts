@@ -31,16 +31,16 @@ import {
   subscriptionItems,
   subscriptions,
 } from "~/services/db/schema";
-import { pgliteOwner, recordPgliteOwner } from "~/services/platform/jobs.server";
+import { pgliteOwner, recordPgliteOwner } from "~/server/jobs.server";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
-import { sendReorderReminders } from "~/services/subscriptions/reorder-reminders.server";
+import { sendReorderReminders } from "~/services/auto-reorder/reorder-reminders.server";
 import {
   orderSubscriptionNow,
   placeSubscriptionOrder,
   reorderIdempotencyKey,
   runDueSubscriptions,
-} from "~/services/subscriptions/reorder-runner.server";
+} from "~/services/auto-reorder/reorder-runner.server";
 import { readSnoozeToken, SNOOZE_LINK_PARAM, snoozeToken } from "~/services/subscriptions/snooze-links.server";
 import {
   cancelSubscription,
@@ -149,12 +149,14 @@ function countingGateway() {
   const vault = createTestVault({ db: database.db });
   const charges: string[] = [];
   const payments: PaymentGateway = {
+    ...vault,
     tokenize: (card) => vault.tokenize(card),
     charge: (token, amount, key) => {
       charges.push(key);
       return vault.charge(token, amount, key);
     },
     findCharge: (key) => vault.findCharge(key),
+    refund: (...args) => vault.refund(...args),
   };
   return { services: { ...services, payments }, charges };
 }

@@ -6,7 +6,8 @@ import { REORDER_MESSAGES } from "~/models/reorder";
 import { addDays, businessToday } from "~/models/subscription";
 import { loader as rootLoader } from "~/root";
 import routes from "~/routes";
-import * as accountRoute from "~/routes/account";
+import * as accountLayout from "~/routes/account";
+import * as accountEntry from "~/routes/account._index";
 import { loader as catchAllLoader } from "~/routes/catch-all";
 import * as autoLoginApi from "~/routes/api.authentication.autoLogin";
 import * as dashboardRoute from "~/routes/dashboard";
@@ -34,7 +35,7 @@ import {
 import type { AppServices } from "~/services/platform/context.server";
 import { insertTestDoctor, isDataWithInit, TEST_ADDRESS, TORIC } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
-import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import { createTestServices, runThroughMiddleware, settle, underLayouts } from "../setup/test-context";
 
 // /reorder, /dashboard, /account and the entry guard (issue 17), through the root middleware as the server runs
 // them, with orders placed as checkout places them, against PGlite.
@@ -206,7 +207,8 @@ describe("signed out", () => {
     for (const [path, route] of [
       ["/reorder?signin=true", reorderRoute],
       ["/dashboard", dashboardRoute],
-      ["/account", accountRoute],
+      // /account's guard is its layout's middleware (every /account/* page sits under it).
+      ["/account", { loader: underLayouts([accountLayout], accountEntry.loader) }],
     ] as const) {
       const sent = await anonymous().send("GET", path, route.loader);
       expect(sent.status, path).toBe(303);
@@ -387,7 +389,7 @@ describe("the entry guard (spec 2.2)", () => {
   it("/account goes to the dashboard, keeping the query", async () => {
     const shopper = await Shopper.create();
     await order(shopper);
-    const sent = await shopper.send("GET", "/account?utm_source=mail", accountRoute.loader);
+    const sent = await shopper.send("GET", "/account?utm_source=mail", accountEntry.loader);
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/dashboard?utm_source=mail");
   });
@@ -395,9 +397,9 @@ describe("the entry guard (spec 2.2)", () => {
   it("an auto-login sign-in with an order within 9 days goes to order history from /account, the e-mailed link and the API", async () => {
     const shopper = await Shopper.create("auto-login");
     await order(shopper);
-    expect((await shopper.send("GET", "/account", accountRoute.loader)).location).toBe("/account/order-history");
+    expect((await shopper.send("GET", "/account", accountEntry.loader)).location).toBe("/account/order-history");
     // Coming from a page of ours: the dashboard.
-    const fromPage = await shopper.send("GET", "/account", accountRoute.loader, {
+    const fromPage = await shopper.send("GET", "/account", accountEntry.loader, {
       headers: { Referer: "http://store.test/lenses" },
     });
     expect(fromPage.location).toBe("/dashboard");
@@ -422,6 +424,6 @@ describe("the entry guard (spec 2.2)", () => {
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 10 * 86_400_000) })
       .where(eq(orders.customerId, shopper.id));
-    expect((await shopper.send("GET", "/account", accountRoute.loader)).location).toBe("/dashboard");
+    expect((await shopper.send("GET", "/account", accountEntry.loader)).location).toBe("/dashboard");
   });
 });

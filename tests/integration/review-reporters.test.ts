@@ -16,7 +16,7 @@ import type { DatabaseHandle } from "~/services/db/client.server";
 import { orders, reviewReports, reviews } from "~/services/db/schema";
 import { seedProducts } from "~/services/db/seed/catalog-data.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
-import { visitorMiddleware } from "~/services/platform/visitor.server";
+import { visitorMiddleware } from "~/server/visitor.server";
 import { orderRow } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices, settle } from "../setup/test-context";

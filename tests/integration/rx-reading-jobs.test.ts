@@ -6,7 +6,7 @@ import type { PrescriptionReader } from "~/services/adapters/ocr/prescription-re
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { rxImages } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
-import { startJobs } from "~/services/platform/jobs.server";
+import { startJobs } from "~/server/jobs.server";
 import { uploadRxImage } from "~/services/prescriptions/rx-images.server";
 import { READING_LEASE_MS, runRxReading, sweepRxReadings } from "~/services/prescriptions/rx-reading.server";
 import * as readingFixture from "~/routes/dev.e2e-fixtures.rx-reading";

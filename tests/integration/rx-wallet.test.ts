@@ -17,14 +17,15 @@ import * as prescriptionApi from "~/routes/api.rxWallet.$id";
 import * as cloneApi from "~/routes/api.rxWallet.prescription.clone";
 import * as pricedApi from "~/routes/api.rxWallet.lineItemGroupsWithPriceBook";
 import * as summaryApi from "~/routes/api.rxWallet.summary";
-import * as detailsPage from "~/routes/account.prescriptions.$prescriptionId";
+import * as accountLayout from "~/routes/account";
+import * as detailsRoute from "~/routes/account.prescriptions.$prescriptionId";
 import * as productPage from "~/routes/product";
 import * as walletPage from "~/routes/rx-wallet";
 import { loader as rootLoader } from "~/root";
 import { PrescriptionReminder } from "~/components/shell/PrescriptionReminder";
 import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
 import { addGroup, createCart } from "~/services/cart/cart.server";
-import { journeyOf, loadFunnelState } from "~/services/checkout/funnel.server";
+import { journeyOf, loadFunnelState } from "~/services/funnel/funnel.server";
 import { isSkipped } from "~/models/funnel";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
@@ -45,10 +46,17 @@ import {
 import type { AppServices } from "~/services/platform/context.server";
 import { applySavedPrescription } from "~/services/prescriptions/wallet-cart.server";
 import { prescriptionReminder } from "~/services/prescriptions/wallet.server";
-import { orderSubscriptionNow } from "~/services/subscriptions/reorder-runner.server";
+import { orderSubscriptionNow } from "~/services/auto-reorder/reorder-runner.server";
 import { insertTestDoctor, isDataWithInit, SOLUTION, TEST_ADDRESS, TORIC } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
-import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import { createTestServices, runThroughMiddleware, settle, underLayouts } from "../setup/test-context";
+
+// The account pages run under their layout, whose middleware is their sign-in guard (app/routes.ts).
+const detailsPage = {
+  ...detailsRoute,
+  loader: underLayouts([accountLayout], detailsRoute.loader),
+  action: underLayouts([accountLayout], detailsRoute.action),
+};
 
 // Prescriptions as records and the prescription wallet (decision 23), through the request path the server takes: the
 // root middleware (cookie session or bearer token) around the wallet pages, the product page and the wallet's JSON
@@ -356,6 +364,24 @@ describe("an order records each lens group's prescription", () => {
     expect(prescription).toMatchObject({ source: "uploaded", status: "PendingVerification" });
     const [image] = await database.db.select().from(rxImages).where(eq(rxImages.id, imageId));
     expect(image).toMatchObject({ orderId: order.id, prescriptionId: prescription.id, customerId: shopper.id });
+  });
+
+  it("another customer's image named by the group is left alone: not linked, still theirs", async () => {
+    const shopper = await Shopper.create();
+    const owner = await Shopper.create("Bea");
+    const imageId = `img-${randomUUID()}`;
+    await database.db.insert(rxImages).values({
+      id: imageId,
+      customerId: owner.id,
+      originalFileName: "rx.jpg",
+      fileName: "rx_image-1.jpg",
+      contentType: "image/jpeg",
+      contentLength: 3,
+      storageKey: `rx/${imageId}`,
+    });
+    await orderedPrescription(shopper, { submitAndSkip: true, imageId });
+    const [image] = await database.db.select().from(rxImages).where(eq(rxImages.id, imageId));
+    expect(image).toMatchObject({ orderId: null, prescriptionId: null, customerId: owner.id });
   });
 
   it("a saved prescription ordered again is the same record, brought up to date (a Verified one stays Verified)", async () => {

@@ -65,11 +65,14 @@ describe("product routes", () => {
       await args("/lens/acuvue-oasys-1-day-90-pack", { name: "acuvue-oasys-1-day-90-pack" }),
     );
     const { data, init } = result as unknown as {
-      data: { product: { displayName: string; unitPriceCents: number } };
+      data: { product: { displayName: string; unitPriceCents: number }; instalmentNote: string | null };
       init: ResponseInit;
     };
     expect(data.product.displayName).toMatch(/Acuvue Oasys/i);
     expect(data.product.unitPriceCents).toBeGreaterThan(0);
+    // Pay in 4 is on unless switched off (issue 27): a quarter of the box price, rounded up to the cent.
+    const quarter = Math.ceil(data.product.unitPriceCents / 4);
+    expect(data.instalmentNote).toBe(`or 4 payments of $${(quarter / 100).toFixed(2)} with Afterpay`);
     expect(new Headers(init.headers).get("Cache-Control")).toMatch(/public.*s-maxage/);
   });
 

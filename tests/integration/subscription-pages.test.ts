@@ -24,9 +24,10 @@ import SubscriptionDetailsPage, {
   loader as detailsLoader,
 } from "~/routes/account.subscriptions.$subscriptionId";
 import SubscriptionsPage, { loader as listLoader } from "~/routes/account.subscriptions";
+import * as accountLayout from "~/routes/account";
 import { createAddress } from "~/services/accounts/addresses.server";
-import type * as RunnerModule from "~/services/subscriptions/reorder-runner.server";
-import { orderSubscriptionNow } from "~/services/subscriptions/reorder-runner.server";
+import type * as RunnerModule from "~/services/auto-reorder/reorder-runner.server";
+import { orderSubscriptionNow } from "~/services/auto-reorder/reorder-runner.server";
 import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
 import { addGroup, createCart } from "~/services/cart/cart.server";
 import type { AppServices } from "~/services/platform/context.server";
@@ -55,14 +56,14 @@ import {
   toricSkuPair,
 } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
-import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import { createTestServices, runThroughMiddleware, settle, underLayouts } from "../setup/test-context";
 
 // The subscription account pages (issue 7): /account/subscriptions and its details page, through the request path
 // the server takes (the root middleware around the loaders and actions), against PGlite. Subscriptions come from
 // real orders placed through checkout with auto-reorder chosen.
 
 // 'Order now' goes through the reorder runner for real; a spy lets one test stand in a refusal it cannot provoke.
-vi.mock("~/services/subscriptions/reorder-runner.server", async (importOriginal) => {
+vi.mock("~/services/auto-reorder/reorder-runner.server", async (importOriginal) => {
   const original = await importOriginal<typeof RunnerModule>();
   return { ...original, orderSubscriptionNow: vi.fn(original.orderSubscriptionNow) };
 });
@@ -205,17 +206,17 @@ class Buyer {
   }
 
   list() {
-    return this.send("GET", "/account/subscriptions", listLoader);
+    return this.send("GET", "/account/subscriptions", underLayouts([accountLayout], listLoader));
   }
 
   details(id: number | string, search = "") {
-    return this.send("GET", `/account/subscriptions/${id}${search}`, detailsLoader, {
+    return this.send("GET", `/account/subscriptions/${id}${search}`, underLayouts([accountLayout], detailsLoader), {
       params: { subscriptionId: String(id) },
     });
   }
 
   change(id: number | string, body: Record<string, string>, search = "") {
-    return this.send("POST", `/account/subscriptions/${id}${search}`, detailsAction, {
+    return this.send("POST", `/account/subscriptions/${id}${search}`, underLayouts([accountLayout], detailsAction), {
       body,
       params: { subscriptionId: String(id) },
     });

@@ -15,13 +15,9 @@ import { lineItemGroups, orders, rateLimitEvents, rxImages, storedImages } from 
 import type { AppServices } from "~/services/platform/context.server";
 import { MAX_INPUT_PIXELS } from "~/models/file-type";
 import { TOO_MANY_PIXELS_MESSAGE } from "~/services/prescriptions/image-processing.server";
-import { expireUnlinkedRxImages, RX_IMAGE_RETENTION_DAYS } from "~/services/prescriptions/rx-image-expiry.server";
-import {
-  checkUploadAllowed,
-  UPLOAD_LIMIT_MESSAGES,
-  UPLOAD_LIMITS,
-  unlinkedStoredBytes,
-} from "~/services/prescriptions/upload-limits.server";
+import { expireUnlinkedRxImages } from "~/services/prescriptions/rx-image-expiry.server";
+import { RX_IMAGE_RETENTION_DAYS, UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS } from "~/models/upload-limits";
+import { checkUploadAllowed, unlinkedStoredBytes } from "~/services/prescriptions/upload-limits.server";
 import { isDataWithInit, orderRow } from "../setup/order-fixtures";
 import { createTestServices, runThroughMiddleware, settle, TEST_CLIENT_IP_HEADER } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";

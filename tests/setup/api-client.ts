@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { expect } from "vitest";
 import { createAuthSession, createCustomer } from "~/services/accounts/auth/accounts.server";
-import { startSignedInSession } from "~/services/accounts/auth/sign-in.server";
+import { startSignedInSession } from "~/services/sign-in/sign-in.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { skus } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";

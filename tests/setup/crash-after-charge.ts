@@ -1,7 +1,7 @@
 // A server process that dies between charge and confirmation: places one order against DATABASE_URL and, the moment
 // the vault answers the charge, kills itself with SIGKILL (no cleanup, no finally, like a crash or an OOM kill).
 // Run by tests/integration/payment-recovery.test.ts with the order's input as JSON in argv[2].
-import { createPaymentGateway } from "~/services/adapters/payments/index.server";
+import { createPaymentGateway } from "~/server/adapters.server";
 import type { PaymentGateway } from "~/services/adapters/payments/payment-gateway";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout/place-order.server";
 import { openDatabase } from "~/services/db/client.server";

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
-import { journeyOf } from "~/services/checkout/funnel.server";
-import { upsertPatient } from "~/services/checkout/group-steps.server";
+import * as examPayment from "~/routes/exam.payment";
+import * as examStart from "~/routes/exam.start";
+import { listPaymentMethods, saveCard } from "~/services/checkout/payment-methods.server";
+import { journeyOf } from "~/services/funnel/funnel.server";
+import { upsertPatient } from "~/services/funnel/group-steps.server";
 import type { Database } from "~/services/db/client.server";
 import { addresses, examVouchers, simulatedExams } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
@@ -185,4 +188,46 @@ export async function primaryAddressIn(db: Database, customerId: number, state: 
     isPrimary: true,
     verificationStatus: "Verified",
   });
+}
+
+/** The customer's saved card for exam fees: the first one in the wallet, else a new test Visa (or `number`). */
+export async function examCard(services: AppServices, customerId: number, number = "4242424242424242") {
+  const [card] = await listPaymentMethods(services.db, customerId);
+  if (card && number === "4242424242424242") return card.id;
+  const saved = await saveCard(services, customerId, {
+    number,
+    nameOnCard: "Ann Lee",
+    expirationMonth: "12",
+    expirationYear: String(new Date().getFullYear() + 3),
+    cvv: "123",
+    billingAddress: { address1: "12 Main St", city: "Boise", state: "ID", postalCode: "83702" },
+  });
+  if (!saved.ok) throw new Error(`card not saved: ${saved.reason}`);
+  return saved.card.id;
+}
+
+/** The pay form (decision 55) for the exam the pay step's URL names, as the page posts it. */
+export function examPayForm(paymentPath: string, paymentMethodId: number, idempotencyKey: string = randomUUID()) {
+  const url = new URL(paymentPath, "http://store.test");
+  const form: Record<string, string> = { intent: "pay", idempotencyKey, paymentMethodId: String(paymentMethodId) };
+  const fields = { order: "orderNumber", patient: "patientId", right: "rightUpc", left: "leftUpc" } as const;
+  for (const [param, field] of Object.entries(fields)) {
+    const value = url.searchParams.get(param);
+    if (value) form[field] = value;
+  }
+  return form;
+}
+
+/**
+ * A start form posted on /exam/start, then its exam paid on the pay step with the customer's card: the pay step's
+ * answer (a 303 to the provider's exam when it started). Throws when the start form did not lead to the pay step.
+ */
+export async function startPaidExam(browser: ExamBrowser, form: Record<string, string>) {
+  const chosen = await browser.send(examStart.action, "/exam/start", { form });
+  const paymentPath = chosen.response.headers.get("Location");
+  if (chosen.response.status !== 303 || !paymentPath?.startsWith("/exam/payment?")) {
+    throw new Error(`the start form did not lead to the pay step: ${chosen.response.status} ${paymentPath ?? ""}`);
+  }
+  const cardId = await examCard(browser.services, browser.customerId);
+  return browser.send(examPayment.action, paymentPath, { form: examPayForm(paymentPath, cardId) });
 }

@@ -1,22 +1,27 @@
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { createFileContentSource } from "~/services/adapters/content/file-content.server";
-import { createEmailSender } from "~/services/adapters/email/index.server";
-import { createTaxCalculator } from "~/services/adapters/tax/index.server";
-import { createPaymentGateway } from "~/services/adapters/payments/index.server";
-import { createExamProvider } from "~/services/adapters/exam-provider/index.server";
-import { createChatProvider } from "~/services/adapters/chat/index.server";
-import { createPrescriberVerifier } from "~/services/adapters/prescriber-verification/index.server";
-import { createAddressVerifier } from "~/services/adapters/address-verification/index.server";
-import { createImageStore } from "~/services/adapters/image-storage/index.server";
-import { createPrescriptionReader } from "~/services/adapters/ocr/index.server";
+import {
+  createEmailSender,
+  createTaxCalculator,
+  createPaymentGateway,
+  createExamProvider,
+  createChatProvider,
+  createEligibilityService,
+  createPayPalProvider,
+  createPayIn4Provider,
+  createPrescriberVerifier,
+  createAddressVerifier,
+  createImageStore,
+  createPrescriptionReader,
+} from "~/server/adapters.server";
 import { parseConfig } from "~/services/platform/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { logger } from "~/services/platform/logger.server";
 import { createAppSession } from "~/services/platform/session.server";
-import { visitorMiddleware } from "~/services/platform/visitor.server";
+import { visitorMiddleware } from "~/server/visitor.server";
 
 export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
@@ -52,6 +57,9 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     rxReader: createPrescriptionReader(config, logger),
     prescriberVerifier: createPrescriberVerifier(database.db),
     chat: createChatProvider(config, database.db, email),
+    insurance: createEligibilityService(database.db),
+    paypal: createPayPalProvider(config, database.db),
+    payIn4: createPayIn4Provider(config, database.db),
   };
 }
 
@@ -111,4 +119,33 @@ export async function settle<T>(
     }
     throw thrown;
   }
+}
+
+type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider };
+
+/**
+ * A nested route's loader or action as React Router runs it under its layouts: each layout's middleware in turn (a
+ * guard that throws a redirect stops there), then the handler. `underLayouts([accountLayout], settingsLoader)`.
+ */
+export function underLayouts<T>(
+  layouts: ReadonlyArray<{ middleware?: ReadonlyArray<MiddlewareFunction<Response>> }>,
+  handler: (args: never) => T,
+): (args: never) => Promise<Awaited<T>> {
+  const chain = layouts.flatMap((layout) => layout.middleware ?? []);
+  return async (args: never): Promise<Awaited<T>> => {
+    let result: Awaited<T> | undefined;
+    const run = async (index: number): Promise<Response> => {
+      if (index === chain.length) {
+        result = await handler(args);
+        return new Response(null);
+      }
+      let answer: Response | undefined;
+      const next = async () => (answer = await run(index + 1));
+      await chain[index]!({ ...(args as RouteArgs), unstable_pattern: "" } as never, next);
+      // As React Router does: a middleware that did not call next() has it called after it.
+      return answer ?? next();
+    };
+    await run(0);
+    return result as Awaited<T>;
+  };
 }

@@ -1,8 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 
 import { Form, Link } from "react-router";
-import type { z } from "zod";
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from "~/models/account";
 import {
   ADDRESS_LINE_MAX,
@@ -15,8 +13,10 @@ import {
   REGION_MAX,
   US_STATES,
 } from "~/models/address";
-import { FormErrors, SelectField, TextField } from "./FormFields";
+import { SelectField, TextField } from "./FormFields";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { FieldError } from "~/components/forms/FieldError";
+import { useFieldForm } from "~/components/forms/use-field-form";
 
 /**
  * The add/edit address form. A US address picks its state from the list; another country types its state,
@@ -37,17 +37,7 @@ export function AddressForm({
   /** Where Cancel leads; null: no Cancel (checkout has nothing to cancel to). */
   cancelHref?: string | null;
 }) {
-  const [form, fields] = useForm<z.input<typeof addressFormSchema>>({
-    id,
-    // Without JavaScript the browser checks the native constraints; Conform takes over once hydrated.
-    defaultNoValidate: false,
-    lastResult,
-    constraint: getZodConstraint(addressFormSchema),
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useFieldForm(addressFormSchema, { id, lastResult, defaultValue });
   const hydrated = useHydrated();
   // The form's values come back as they were posted: a name Conform reads as a list or an object (`country[0]=US`,
   // refused by the schema) is no country, so the form shows as for the default.
@@ -55,7 +45,7 @@ export function AddressForm({
   const international = isInternational(typeof country === "string" ? country : "US");
   return (
     <Form method="post" {...getFormProps(form)} className="address-form">
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <div className="form-row">
         <TextField label="First name" field={fields.firstName} autoComplete="given-name" maxLength={FIRST_NAME_MAX} />
         <TextField label="Last name" field={fields.lastName} autoComplete="family-name" maxLength={LAST_NAME_MAX} />

@@ -1,19 +1,12 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * Small field helpers for the account forms: a label, the Conform-wired control, an optional hint and the
  * field's errors (rendered by the server too, so messages show without JavaScript).
  */
-
-function FieldErrors({ field }: { field: FieldMetadata<unknown> }) {
-  return field.errors ? (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
-  ) : null;
-}
 
 export function TextField({
   label,
@@ -23,6 +16,7 @@ export function TextField({
   maxLength,
   hint,
   hidden,
+  required,
 }: {
   label: string;
   field: FieldMetadata<string | undefined>;
@@ -32,23 +26,27 @@ export function TextField({
   maxLength?: number;
   hint?: ReactNode;
   hidden?: boolean;
+  /** Natively required or not, where the page knows better than the schema (by default the schema's). */
+  required?: boolean;
 }) {
   const hintId = hint ? `${field.id}-hint` : null;
+  const inputProps = getInputProps(field, { type, ariaDescribedBy: hintId ?? undefined });
   return (
     <p className="form-field" hidden={hidden}>
       <label htmlFor={field.id}>{label}</label>
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: hintId ?? undefined })}
+        {...inputProps}
         key={field.key}
         autoComplete={autoComplete}
         maxLength={maxLength}
+        required={required ?? inputProps.required}
       />
       {hint ? (
         <span className="form-hint" id={hintId!}>
           {hint}
         </span>
       ) : null}
-      <FieldErrors field={field} />
+      <FieldError field={field} />
     </p>
   );
 }
@@ -79,7 +77,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldErrors field={field} />
+      <FieldError field={field} />
     </p>
   );
 }
@@ -90,17 +88,9 @@ export function CheckboxField({ label, field }: { label: ReactNode; field: Field
       <label>
         <input {...getInputProps(field, { type: "checkbox" })} key={field.key} /> <span>{label}</span>
       </label>
-      <FieldErrors field={field} />
+      <FieldError field={field} />
     </p>
   );
-}
-
-export function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
-  return errors?.length ? (
-    <p className="field-error" id={id} role="alert">
-      {errors.join(" ")}
-    </p>
-  ) : null;
 }
 
 /** The short confirmation after a save (the redirect carries ?saved=...). */

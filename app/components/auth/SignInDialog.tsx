@@ -22,7 +22,10 @@ import {
   signInHref,
   type SignInSlide,
 } from "~/models/sign-in";
+import { PIN_DIGITS } from "~/models/auth-limits";
 import { UrlDialog } from "../ui/UrlDialog";
+import { FieldError } from "~/components/forms/FieldError";
+import { TextField } from "~/components/account/FormFields";
 
 export const AUTH_ACTION = "/resources/auth";
 
@@ -63,25 +66,8 @@ export function SignInDialog(props: SignInDialogProps) {
       ) : null}
       {props.slide === "sign-in" ? <SignInSlideForm {...props} slideHref={slideHref} /> : null}
       {props.slide === "create-account" ? <CreateAccountForm {...props} slideHref={slideHref} /> : null}
-      {props.slide === "guest" ? (
-        <EmailOnlyForm
-          {...props}
-          slideHref={slideHref}
-          intent="guest"
-          schema={guestFormSchema}
-          intro="No password needed. If you've shopped with us before, we'll e-mail you a code to sign in."
-          submitLabel="Continue"
-        />
-      ) : null}
-      {props.slide === "forgot" ? (
-        <EmailOnlyForm
-          {...props}
-          slideHref={slideHref}
-          intent="forgot"
-          schema={forgotFormSchema}
-          intro="Enter your e-mail. We'll send a code to sign in right away and a link to set a new password."
-          submitLabel="Send me a code"
-        />
+      {props.slide === "guest" || props.slide === "forgot" ? (
+        <EmailOnlyForm {...props} slideHref={slideHref} intent={props.slide} {...EMAIL_ONLY_SLIDES[props.slide]} />
       ) : null}
       {props.slide === "pin" ? <PinForm {...props} slideHref={slideHref} /> : null}
     </UrlDialog>
@@ -101,36 +87,15 @@ function Hidden({ intent, returnTo, redirectTo }: { intent: string; returnTo: st
   );
 }
 
-function Field({
-  label,
-  field,
-  type,
-  autoComplete,
-}: {
-  label: string;
-  field: FieldMetadata<string>;
-  type: "email" | "password" | "text";
-  autoComplete: string;
-}) {
+/** Signing in or creating an account may keep the session past the browser's closing. */
+function RememberMe() {
   return (
-    <p className="form-field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} key={field.key} autoComplete={autoComplete} />
-      {field.errors ? (
-        <span className="field-error" id={field.errorId} role="alert">
-          {field.errors.join(" ")}
-        </span>
-      ) : null}
+    <p className="form-check">
+      <label>
+        <input type="checkbox" name="rememberMe" /> Remember me
+      </label>
     </p>
   );
-}
-
-function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
-  return errors?.length ? (
-    <p className="field-error" id={id} role="alert">
-      {errors.join(" ")}
-    </p>
-  ) : null;
 }
 
 type SlideFields = Record<"email" | "password" | "firstName" | "lastName" | "pin", FieldMetadata<string>>;
@@ -164,14 +129,10 @@ function SignInSlideForm(props: SlideProps) {
   return (
     <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
       <Hidden intent="sign-in" returnTo={props.returnTo} redirectTo={props.redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field label="E-mail" field={fields.email} type="email" autoComplete="email" />
-      <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
-      <p className="form-check">
-        <label>
-          <input type="checkbox" name="rememberMe" /> Remember me
-        </label>
-      </p>
+      <FieldError as="p" field={form} />
+      <TextField label="E-mail" field={fields.email} type="email" autoComplete="email" />
+      <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+      <RememberMe />
       <button type="submit" className="button button-primary">
         Sign in
       </button>
@@ -199,21 +160,17 @@ function CreateAccountForm(props: SlideProps) {
     <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
       {inExam ? <p className="notice">{EXAM_SIGN_IN_MESSAGE}</p> : null}
       <Hidden intent="create-account" returnTo={props.returnTo} redirectTo={props.redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field label="First name" field={fields.firstName} type="text" autoComplete="given-name" />
-      <Field label="Last name" field={fields.lastName} type="text" autoComplete="family-name" />
-      <Field label="E-mail" field={fields.email} type="email" autoComplete="email" />
-      <Field
+      <FieldError as="p" field={form} />
+      <TextField label="First name" field={fields.firstName} type="text" autoComplete="given-name" />
+      <TextField label="Last name" field={fields.lastName} type="text" autoComplete="family-name" />
+      <TextField label="E-mail" field={fields.email} type="email" autoComplete="email" />
+      <TextField
         label="Password (at least 8 characters)"
         field={fields.password}
         type="password"
         autoComplete="new-password"
       />
-      <p className="form-check">
-        <label>
-          <input type="checkbox" name="rememberMe" /> Remember me
-        </label>
-      </p>
+      <RememberMe />
       <button type="submit" className="button button-primary">
         Create account
       </button>
@@ -227,6 +184,22 @@ function CreateAccountForm(props: SlideProps) {
   );
 }
 
+type EmailOnlySlide = "guest" | "forgot";
+
+/** What the slides that only ask for an e-mail say, and the schema their action checks. */
+const EMAIL_ONLY_SLIDES: Record<EmailOnlySlide, { schema: z.ZodType; intro: string; submitLabel: string }> = {
+  guest: {
+    schema: guestFormSchema,
+    intro: "No password needed. If you've shopped with us before, we'll e-mail you a code to sign in.",
+    submitLabel: "Continue",
+  },
+  forgot: {
+    schema: forgotFormSchema,
+    intro: "Enter your e-mail. We'll send a code to sign in right away and a link to set a new password.",
+    submitLabel: "Send me a code",
+  },
+};
+
 /** The slides that only ask for an e-mail: guest checkout and forgot password. */
 function EmailOnlyForm({
   intent,
@@ -234,14 +207,14 @@ function EmailOnlyForm({
   intro,
   submitLabel,
   ...props
-}: SlideProps & { intent: "guest" | "forgot"; schema: z.ZodType; intro: string; submitLabel: string }) {
+}: SlideProps & { intent: EmailOnlySlide; schema: z.ZodType; intro: string; submitLabel: string }) {
   const [form, fields] = useSlideForm(`${intent}-form`, schema, props);
   return (
     <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
       <p>{intro}</p>
       <Hidden intent={intent} returnTo={props.returnTo} redirectTo={props.redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Field label="E-mail" field={fields.email} type="email" autoComplete="email" />
+      <FieldError as="p" field={form} />
+      <TextField label="E-mail" field={fields.email} type="email" autoComplete="email" />
       <button type="submit" className="button button-primary">
         {submitLabel}
       </button>
@@ -266,8 +239,8 @@ function PinForm(props: SlideProps) {
       ) : null}
       <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
         <Hidden intent="pin-login" returnTo={props.returnTo} redirectTo={props.redirectTo} />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field label="E-mail" field={fields.email} type="email" autoComplete="email" />
+        <FieldError as="p" field={form} />
+        <TextField label="E-mail" field={fields.email} type="email" autoComplete="email" />
         <p className="form-field">
           <label htmlFor={fields.pin.id}>6-digit code</label>
           <input
@@ -275,13 +248,9 @@ function PinForm(props: SlideProps) {
             key={fields.pin.key}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={PIN_DIGITS}
           />
-          {fields.pin.errors ? (
-            <span className="field-error" id={fields.pin.errorId} role="alert">
-              {fields.pin.errors.join(" ")}
-            </span>
-          ) : null}
+          <FieldError field={fields.pin} />
         </p>
         <button type="submit" className="button button-primary">
           Sign in

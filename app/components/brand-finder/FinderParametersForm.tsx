@@ -8,6 +8,7 @@ import { EyeChoiceFieldset, EyeFieldset, EyeParameterSelects } from "~/component
 import type { LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
 import { EYE_CHOICES, eyesFor, singleOptionDefaults, type EyeChoice } from "~/models/product-order";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * The finder's parameters step: the current lens's parameters per eye, as on its product page (same field names,
@@ -43,11 +44,7 @@ export function FinderParametersForm({
   return (
     <Form method="get" action={BRAND_FINDER_PATHS.parameters} {...getFormProps(form)} className="order-form">
       <input type="hidden" name="productId" value={productId} />
-      {form.errors ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={form} />
       <EyeChoiceFieldset field={all.eyes!} legend="I wear this lens in" />
 
       <div className="eye-columns">

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { cartLineSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
+import { FieldError } from "~/components/forms/FieldError";
 
 export interface CartLineData {
   id: string;
@@ -93,11 +94,7 @@ export function CartLine({
           <button type="submit" className="link-button">
             Update
           </button>
-          {quantityField.errors || form.errors ? (
-            <span className="field-error" role="alert" id={quantityField.errorId}>
-              {[...(quantityField.errors ?? []), ...(form.errors ?? [])].join(" ")}
-            </span>
-          ) : null}
+          <FieldError errors={[...(quantityField.errors ?? []), ...(form.errors ?? [])]} id={quantityField.errorId} />
         </Form>
       </td>
       <td className="cart-line-price">{formatCents(line.unitPriceCents)}</td>

@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { couponFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
+import { FieldError } from "~/components/forms/FieldError";
+import { IntentForm } from "~/components/forms/IntentForm";
 
 export interface AppliedCoupon {
   code: string;
@@ -39,13 +41,11 @@ export function CouponForm({
             <strong>{coupon.code}</strong> — {coupon.description}
             {coupon.status === "applied" ? <> (−{formatCents(coupon.amountCents)})</> : null}
           </p>
-          {coupon.message ? <p className="field-error">{coupon.message}</p> : null}
+          <FieldError as="p" errors={coupon.message} />
           {coupon.expiryLabel ? <p className="promo-expiry">{coupon.expiryLabel}</p> : null}
-          <Form method="post">
-            <button type="submit" name="intent" value="remove-coupon" className="link-button">
-              Remove coupon {coupon.code}
-            </button>
-          </Form>
+          <IntentForm intent="remove-coupon" className="link-button">
+            Remove coupon {coupon.code}
+          </IntentForm>
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="coupon-form">
@@ -64,11 +64,10 @@ export function CouponForm({
             Apply
           </button>
         </span>
-        {fields.couponCode.errors || form.errors ? (
-          <span className="field-error" role="alert" id={fields.couponCode.errorId}>
-            {[...(fields.couponCode.errors ?? []), ...(form.errors ?? [])].join(" ")}
-          </span>
-        ) : null}
+        <FieldError
+          errors={[...(fields.couponCode.errors ?? []), ...(form.errors ?? [])]}
+          id={fields.couponCode.errorId}
+        />
       </Form>
     </section>
   );

@@ -23,7 +23,11 @@ export function OrderSummary({ summary, taxKnown }: { summary: Summary; taxKnown
           testId="summary-tax"
         />
         {summary.insuranceBenefitsTotal > 0 ? (
-          <Row label="Insurance benefits" value={`−${formatCents(summary.insuranceBenefitsTotal)}`} />
+          <Row
+            label="Insurance benefits"
+            value={`−${formatCents(summary.insuranceBenefitsTotal)}`}
+            testId="summary-insurance"
+          />
         ) : null}
         <Row label="Total" value={formatCents(summary.totalAmount)} testId="summary-total" strong />
         {summary.customerCredits > 0 ? (

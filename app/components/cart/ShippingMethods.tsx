@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
+import { FieldError } from "~/components/forms/FieldError";
 
 export interface ShippingChoice {
   shippingLevel: number;
@@ -42,11 +43,7 @@ export function ShippingMethods({ methods, error }: { methods: ShippingChoice[];
           </div>
         ))}
       </fieldset>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={error} />
       <button type="submit" className="button">
         Update shipping
       </button>

@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentType } from "react";
 import { Form, type FetcherFormProps } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { FormErrors, TextField } from "~/components/account/FormFields";
+import { TextField } from "~/components/account/FormFields";
 import { EMAIL_MAX } from "~/models/account";
 import { CHAT_MESSAGE_MAX, CHAT_NAME_MAX, CHAT_PATH, CHAT_WORDS, chatMessageSchema } from "~/models/chat";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** The page's <Form> or a fetcher's (both take the same props). */
 type FormComponent = ComponentType<FetcherFormProps>;
@@ -43,7 +44,7 @@ export function ChatSendForm({
     <FormAs method="post" action={CHAT_PATH} className="chat-form" {...getFormProps(form)}>
       <HoneypotInputs label="Please leave this field blank" />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       {needsContact ? (
         <>
           <TextField label="Your name" field={fields.name} autoComplete="name" maxLength={CHAT_NAME_MAX} />
@@ -70,11 +71,7 @@ export function ChatMessageField({ field, label }: { field: FieldMetadata<string
     <p className="form-field">
       <label htmlFor={field.id}>{label}</label>
       <textarea {...getTextareaProps(field)} key={field.key} rows={3} maxLength={CHAT_MESSAGE_MAX} />
-      {field.errors ? (
-        <span className="field-error" id={field.errorId} role="alert">
-          {field.errors.join(" ")}
-        </span>
-      ) : null}
+      <FieldError field={field} />
     </p>
   );
 }

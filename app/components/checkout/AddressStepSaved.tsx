@@ -9,6 +9,7 @@ import {
   type ShippingAddressProblem,
 } from "~/models/address";
 import { AddressLines } from "../ui/AddressLines";
+import { SavedChoice, SavedChoiceList } from "~/components/forms/SavedChoice";
 
 /** Shared by this form and the /address action (intent=use-saved). */
 export const SAVED_ADDRESS_MESSAGE = "Choose one of your addresses.";
@@ -69,51 +70,37 @@ export function SavedAddressForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: savedAddressSchema }),
     shouldValidate: "onSubmit",
   });
-  const errors = [...(form.errors ?? []), ...(fields.addressId.errors ?? [])];
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="saved-addresses">
       <input type="hidden" name="intent" value={intent} />
-      <fieldset className="choice-list" aria-describedby={errors.length ? form.errorId : undefined}>
-        <legend>Your addresses</legend>
+      <SavedChoiceList legend="Your addresses" form={form} field={fields.addressId}>
         {addresses.map((address) => {
-          const id = `${formId}-${address.id}`;
-          // A block per choice and <br> between the lines (a label holds no block), so it reads right without CSS.
           return (
-            <div key={address.id}>
-              <label htmlFor={id} className="saved-address-choice">
-                <input
-                  type="radio"
-                  id={id}
-                  name={fields.addressId.name}
-                  value={address.id}
-                  defaultChecked={address.id === selectedId}
-                  required
-                />
-                <span>
-                  {address.isPrimary ? (
-                    <>
-                      <span className="address-badge">Primary address</span>
-                      <br />
-                    </>
-                  ) : null}
-                  <AddressLines lines={address.lines} />
-                  {address.problem ? (
-                    <>
-                      <br />
-                      <span className="form-hint">{address.problem}</span>
-                    </>
-                  ) : null}
-                </span>
-              </label>
-            </div>
+            <SavedChoice
+              key={address.id}
+              id={`${formId}-${address.id}`}
+              className="saved-address-choice"
+              name={fields.addressId.name}
+              value={address.id}
+              defaultChecked={address.id === selectedId}
+            >
+              {address.isPrimary ? (
+                <>
+                  <span className="address-badge">Primary address</span>
+                  <br />
+                </>
+              ) : null}
+              <AddressLines lines={address.lines} />
+              {address.problem ? (
+                <>
+                  <br />
+                  <span className="form-hint">{address.problem}</span>
+                </>
+              ) : null}
+            </SavedChoice>
           );
         })}
-      </fieldset>
-      {errors.length ? (
-        <p className="field-error" id={form.errorId} role="alert">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      </SavedChoiceList>
       <button type="submit" className="button button-primary">
         Ship to this address
       </button>

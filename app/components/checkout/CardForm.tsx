@@ -1,17 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { FormErrors, SelectField, TextField } from "~/components/account/FormFields";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type RefObject, useEffect, useMemo, useRef } from "react";
+import { Form, Link } from "react-router";
+import { StatusButton } from "~/components/forms/StatusButton";
+import { SelectField, TextField } from "~/components/account/FormFields";
 import { ADDRESS_LINE_MAX, CITY_MAX, POSTAL_CODE_MAX, US_STATES } from "~/models/address";
-import { CARD_NAME_MAX, cardFormSchema, type CardFormInput, type CardFormValue } from "~/models/card";
-
-export interface BillingDefaults {
-  billingAddress1: string;
-  billingCity: string;
-  billingState: string;
-  billingPostalCode: string;
-}
+import type { BillingDefaults } from "~/models/card-choice";
+import { CARD_NAME_MAX, cardFormSchema } from "~/models/card";
+import { FieldError } from "~/components/forms/FieldError";
+import { useFieldForm } from "~/components/forms/use-field-form";
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => {
   const code = String(index + 1);
@@ -30,6 +26,7 @@ export function CardForm({
   locked,
   lockedMessage,
   cancelable,
+  cancelHref = "/checkout",
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   enteredLastFour: string | null;
@@ -38,19 +35,12 @@ export function CardForm({
   locked: boolean;
   lockedMessage: string;
   cancelable: boolean;
+  /** Where 'Cancel' goes (the page the form sits on, without its ?card=new). */
+  cancelHref?: string;
 }) {
   // Built per render so "expired" is judged against today (the server judges again on submit).
   const schema = useMemo(() => cardFormSchema(), []);
-  const [form, fields] = useForm<CardFormInput, CardFormValue>({
-    id: "card-form",
-    defaultNoValidate: false,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue: billingDefaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useFieldForm(schema, { id: "card-form", lastResult, defaultValue: billingDefaults });
   // The server never sends the number or the CVV back; with JavaScript the browser would keep what was typed, so a
   // refused save clears them here too (the page shows only the last four, as it does without JavaScript).
   const numberRef = useRef<HTMLInputElement>(null);
@@ -59,19 +49,15 @@ export function CardForm({
     if (!lastResult) return;
     for (const input of [numberRef.current, cvvRef.current]) if (input) input.value = "";
   }, [lastResult]);
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-card";
   const years = yearOptions.map((year) => ({ code: String(year), name: String(year) }));
   return (
     <Form method="post" {...getFormProps(form)} className="card-form" aria-labelledby="card-form-heading">
       <h3 id="card-form-heading">Add a card</h3>
       <input type="hidden" name="intent" value="save-card" />
       {locked ? (
-        <p className="field-error" role="alert" data-testid="card-locked">
-          {lockedMessage}
-        </p>
+        <FieldError as="p" errors={lockedMessage} data-testid="card-locked" />
       ) : (
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
       )}
       <fieldset disabled={locked}>
         {enteredLastFour && lastResult ? (
@@ -80,23 +66,13 @@ export function CardForm({
             code again.
           </p>
         ) : null}
-        <p className="form-field">
-          <label htmlFor={fields.cardNumber.id}>Card number</label>
-          <input
-            {...getInputProps(fields.cardNumber, { type: "text" })}
-            key={fields.cardNumber.key}
-            ref={numberRef}
-            defaultValue=""
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={23}
-          />
-          {fields.cardNumber.errors ? (
-            <span className="field-error" id={fields.cardNumber.errorId} role="alert">
-              {fields.cardNumber.errors.join(" ")}
-            </span>
-          ) : null}
-        </p>
+        <CardSecretField
+          label="Card number"
+          field={fields.cardNumber}
+          inputRef={numberRef}
+          autoComplete="cc-number"
+          maxLength={23}
+        />
         <TextField label="Name on card" field={fields.nameOnCard} autoComplete="cc-name" maxLength={CARD_NAME_MAX} />
         <div className="form-row card-form-expiry">
           <SelectField
@@ -113,23 +89,14 @@ export function CardForm({
             placeholder="Year"
             autoComplete="cc-exp-year"
           />
-          <p className="form-field card-form-cvv">
-            <label htmlFor={fields.cvv.id}>Security code (CVV)</label>
-            <input
-              {...getInputProps(fields.cvv, { type: "text" })}
-              key={fields.cvv.key}
-              ref={cvvRef}
-              defaultValue=""
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-            />
-            {fields.cvv.errors ? (
-              <span className="field-error" id={fields.cvv.errorId} role="alert">
-                {fields.cvv.errors.join(" ")}
-              </span>
-            ) : null}
-          </p>
+          <CardSecretField
+            className="card-form-cvv"
+            label="Security code (CVV)"
+            field={fields.cvv}
+            inputRef={cvvRef}
+            autoComplete="cc-csc"
+            maxLength={4}
+          />
         </div>
         <fieldset className="card-form-billing">
           <legend>Billing address</legend>
@@ -162,13 +129,13 @@ export function CardForm({
           </div>
         </fieldset>
         <p className="form-actions">
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? "Saving card…" : "Save card"}
-          </button>
+          <StatusButton intent="save-card" pendingText="Saving card…" className="button">
+            Save card
+          </StatusButton>
           {cancelable ? (
             <>
               {" "}
-              <Link to="/checkout" preventScrollReset>
+              <Link to={cancelHref} preventScrollReset>
                 Cancel
               </Link>
             </>
@@ -176,5 +143,38 @@ export function CardForm({
         </p>
       </fieldset>
     </Form>
+  );
+}
+
+/** The number or the CVV: digits, never filled in from the server (a refused save sends neither back). */
+function CardSecretField({
+  label,
+  field,
+  inputRef,
+  autoComplete,
+  maxLength,
+  className,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  inputRef: RefObject<HTMLInputElement | null>;
+  autoComplete: "cc-number" | "cc-csc";
+  maxLength: number;
+  className?: string;
+}) {
+  return (
+    <p className={className ? `form-field ${className}` : "form-field"}>
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        key={field.key}
+        ref={inputRef}
+        defaultValue=""
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+      />
+      <FieldError field={field} />
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submissi
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form } from "react-router";
-import { EyeParameterSelects, FieldError } from "~/components/product/EyeParameterFields";
+import { EyeParameterSelects } from "~/components/product/EyeParameterFields";
 import {
   EXPIRATION_FIELD,
   prescriptionSchema,
@@ -13,6 +13,7 @@ import {
 import { latestExpirationDate } from "~/models/prescriptions";
 import { businessToday } from "~/models/subscription";
 import { fieldName } from "~/models/product-order";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * The prescription per eye (RxDetails and Parameters): for each eye, its lens's parameters as selects named like the
@@ -61,11 +62,7 @@ export function PrescriptionForm({
     <Form method="post" {...getFormProps(form)} className="order-form prescription-form">
       <input type="hidden" name="intent" value="save-prescription" />
       <input type="hidden" name="groupId" value={groupId} />
-      {form.errors ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={form} />
       <div className="eye-columns">
         {eyes.map(({ eye, title, productName, parameters }) => (
           <fieldset key={eye} className="eye-fieldset" data-eye={eye}>

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { AddressLines } from "../ui/AddressLines";
 import { UrlDialog } from "../ui/UrlDialog";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** Spec 2 §5: the address verify modal needs a choice. Shared by the dialog and the /address action. */
 export const VERIFY_CHOICE_MESSAGE = "Choose the address to ship to.";
@@ -67,11 +68,7 @@ export function VerifyAddressDialog({
             </div>
           ))}
         </fieldset>
-        {fields.choice.errors ? (
-          <p className="field-error" id={fields.choice.errorId} role="alert">
-            {fields.choice.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldError as="p" field={fields.choice} />
         <button type="submit" className="button button-primary">
           Save address
         </button>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { adChoicesFormSchema, type AdChoice } from "~/models/ad-choices";
 import { UrlDialog } from "../ui/UrlDialog";
+import { FieldError } from "~/components/forms/FieldError";
 
 const LABELS: Record<AdChoice, string> = {
   "opt-in": "Allow advertising cookies",
@@ -35,11 +36,12 @@ export function AdChoicesDialog({ current, closeHref }: { current: AdChoice | nu
             </label>
           ))}
         </fieldset>
-        {fields.choice.errors ? (
-          <p className="field-error" id={fields.choice.errorId}>
-            Please choose whether to allow advertising cookies.
-          </p>
-        ) : null}
+        <FieldError
+          as="p"
+          // One plain sentence whatever the schema said.
+          errors={fields.choice.errors ? "Please choose whether to allow advertising cookies." : null}
+          id={fields.choice.errorId}
+        />
         <button type="submit" className="button button-primary">
           Save my choice
         </button>

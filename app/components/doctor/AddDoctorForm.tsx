@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import type { z } from "zod";
 import { ADDRESS_LINE_MAX, CITY_MAX, POSTAL_CODE_MAX } from "~/models/address";
 import { addDoctorSchema, CLINIC_NAME_MAX, CLINIC_STATES, DOCTOR_NAME_MAX } from "~/models/doctor-search";
-import { FormErrors, SelectField, TextField } from "~/components/account/FormFields";
+import { SelectField, TextField } from "~/components/account/FormFields";
+import { FieldError } from "~/components/forms/FieldError";
+import { useFieldForm } from "~/components/forms/use-field-form";
 
 /**
  * "Add your doctor", offered when a phone search finds nobody (spec 2 §7): the doctor, the clinic and its US
@@ -22,15 +22,10 @@ export function AddDoctorForm({
   phone: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm<z.input<typeof addDoctorSchema>>({
+  const [form, fields] = useFieldForm(addDoctorSchema, {
     id: "add-doctor",
-    defaultNoValidate: false,
     lastResult,
-    constraint: getZodConstraint(addDoctorSchema),
     defaultValue: { intent: "add-doctor", groupId, phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addDoctorSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="add-doctor" aria-labelledby="add-doctor-heading">
@@ -40,7 +35,7 @@ export function AddDoctorForm({
         <input type="hidden" name="intent" value="add-doctor" />
         <input type="hidden" name="groupId" value={groupId} />
         <HoneypotInputs label="Please leave this field blank" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <div className="form-row">
           <TextField
             label="Doctor's first name"

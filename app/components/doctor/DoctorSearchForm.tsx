@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SEARCH_DISTANCE_CHOICES, SEARCH_LOCATION_MAX, SEARCH_TERM_MAX } from "~/models/doctor-search";
+import { FieldError } from "~/components/forms/FieldError";
 
 export interface DoctorSearchFormState {
   q: string;
@@ -34,50 +35,32 @@ export function DoctorSearchForm({
   }
   return (
     <Form method="get" action={action} className="doctor-search-form" role="search" aria-label="Find your eye doctor">
-      <p className="form-field">
-        <label htmlFor="doctor-q">Doctor&apos;s name or phone number</label>
-        <input
-          id="doctor-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={SEARCH_TERM_MAX}
-          autoComplete="off"
-          aria-invalid={errors.q ? true : undefined}
-          aria-describedby={errors.q ? "doctor-q-error" : "doctor-q-hint"}
-        />
-        <span className="form-hint" id="doctor-q-hint">
-          For example “Okafor”, “Dr. Maya Okafor” or “(208) 555-0101”.
-        </span>
-        {errors.q ? (
-          <span className="field-error" id="doctor-q-error" role="alert">
-            {errors.q}
-          </span>
-        ) : null}
-      </p>
-      <p className="form-field">
-        <label htmlFor="doctor-location">ZIP code, city and state, or state</label>
-        <input
-          id="doctor-location"
-          name="location"
-          type="text"
-          defaultValue={location}
-          maxLength={SEARCH_LOCATION_MAX}
-          autoComplete="postal-code"
-          aria-invalid={errors.location ? true : undefined}
-          aria-describedby={errors.location ? "doctor-location-error" : "doctor-location-hint"}
-        />
-        <span className="form-hint" id="doctor-location-hint">
-          {primaryPostalCode
+      <HintedField
+        id="doctor-q"
+        name="q"
+        type="search"
+        label="Doctor's name or phone number"
+        defaultValue={q}
+        maxLength={SEARCH_TERM_MAX}
+        autoComplete="off"
+        error={errors.q}
+        hint="For example “Okafor”, “Dr. Maya Okafor” or “(208) 555-0101”."
+      />
+      <HintedField
+        id="doctor-location"
+        name="location"
+        type="text"
+        label="ZIP code, city and state, or state"
+        defaultValue={location}
+        maxLength={SEARCH_LOCATION_MAX}
+        autoComplete="postal-code"
+        error={errors.location}
+        hint={
+          primaryPostalCode
             ? `Leave it empty to search near ${primaryPostalCode}.`
-            : "For example “83702”, “Boise, ID” or “Idaho”."}
-        </span>
-        {errors.location ? (
-          <span className="field-error" id="doctor-location-error" role="alert">
-            {errors.location}
-          </span>
-        ) : null}
-      </p>
+            : "For example “83702”, “Boise, ID” or “Idaho”."
+        }
+      />
       {distanceInMiles !== null ? (
         <p className="form-field">
           <label htmlFor="doctor-distance">Within</label>
@@ -95,11 +78,7 @@ export function DoctorSearchForm({
               </option>
             ))}
           </select>
-          {errors.distanceInMiles ? (
-            <span className="field-error" id="doctor-distance-error" role="alert">
-              {errors.distanceInMiles}
-            </span>
-          ) : null}
+          <FieldError errors={errors.distanceInMiles} id="doctor-distance-error" />
         </p>
       ) : null}
       <p className="form-actions">
@@ -108,5 +87,48 @@ export function DoctorSearchForm({
         </button>
       </p>
     </Form>
+  );
+}
+
+/** A search field with its hint, which its error replaces as the input's description when there is one. */
+function HintedField({
+  id,
+  name,
+  type,
+  label,
+  defaultValue,
+  maxLength,
+  autoComplete,
+  error,
+  hint,
+}: {
+  id: string;
+  name: string;
+  type: "search" | "text";
+  label: string;
+  defaultValue: string;
+  maxLength: number;
+  autoComplete: string;
+  error: string | undefined;
+  hint: string;
+}) {
+  return (
+    <p className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+      />
+      <span className="form-hint" id={`${id}-hint`}>
+        {hint}
+      </span>
+      <FieldError errors={error} id={`${id}-error`} />
+    </p>
   );
 }

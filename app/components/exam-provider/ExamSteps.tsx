@@ -2,7 +2,6 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
-import { FormErrors } from "~/components/account/FormFields";
 import {
   ACUITY_LETTER_MM,
   ACUITY_LINE_LENGTH,
@@ -16,6 +15,7 @@ import {
   type AcuityEye,
   type ExamAnswers,
 } from "~/models/exam-simulator";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * The simulated exam provider's steps (routes/exam-provider.$token.tsx). Each is a plain form posting to the page
@@ -48,7 +48,7 @@ export function IntroStep(props: { action: string; firstName: string; restart: b
       <p>You will need your contact lenses in, and a screen you can hold at arm&apos;s length.</p>
       <Form method="post" action={props.action} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="start" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <button type="submit" className="button">
           {props.restart ? "Start the exam again" : "Start the exam"}
         </button>
@@ -76,15 +76,11 @@ export function QuestionsStep(props: { action: string; answers: ExamAnswers | nu
                 </label>
               </div>
             ))}
-            {field.errors ? (
-              <p className="field-error" id={field.errorId} role="alert">
-                {field.errors.join(" ")}
-              </p>
-            ) : null}
+            <FieldError as="p" field={field} />
           </fieldset>
         );
       })}
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <button type="submit" className="button">
         Save answers and go on
       </button>
@@ -134,13 +130,9 @@ export function AcuityStep(props: {
             autoCapitalize="characters"
             spellCheck={false}
           />
-          {fields.reading.errors ? (
-            <span className="field-error" id={fields.reading.errorId} role="alert">
-              {fields.reading.errors.join(" ")}
-            </span>
-          ) : null}
+          <FieldError field={fields.reading} />
         </p>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <button type="submit" className="button">
           Save what I read
         </button>
@@ -174,7 +166,7 @@ export function FinishStep(props: {
       <p>When you send your exam, a doctor reviews it. We&apos;ll let you know the result.</p>
       <Form method="post" action={props.action} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="finish" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <button type="submit" className="button">
           Send my exam to the doctor
         </button>

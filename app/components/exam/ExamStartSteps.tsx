@@ -11,6 +11,7 @@ import {
 } from "~/models/exam-forms";
 import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from "~/models/patient";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** What the exam's start shows, step by step (URL state; the route's loader decides). */
 export type ExamStartView =
@@ -64,21 +65,13 @@ export function ExamStartStep({ view, lastResult }: { view: ExamStartView; lastR
   }
 }
 
-function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
-  return errors?.length ? (
-    <p className="field-error" role="alert" id={id}>
-      {errors.join(" ")}
-    </p>
-  ) : null;
-}
-
 /** 'Who is taking the exam?': a GET form, so the choice is URL state (?patient=). */
 function ChoosePatient({ view }: { view: Extract<ExamStartView, { step: "choose" }> }) {
   return (
     <section className="narrow-page exam-start">
       <h1>Who is taking the exam?</h1>
       <Form method="get" className="order-form">
-        <FormErrors errors={view.error ? [view.error] : undefined} />
+        <FieldError as="p" errors={view.error} />
         <fieldset className="choice-list">
           <legend>Choose a patient</legend>
           {view.choices.map((choice) => (
@@ -125,7 +118,7 @@ function NewPatient({ backHref, lastResult }: { backHref: string; lastResult: La
       <h1>Who would you like to add?</h1>
       <Form method="post" {...getFormProps(form)} className="order-form">
         <input type="hidden" name="intent" value="add-patient" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         {(
           [
             ["First name", fields.firstName, "given-name", FIRST_NAME_MAX],
@@ -141,7 +134,7 @@ function NewPatient({ backHref, lastResult }: { backHref: string; lastResult: La
               maxLength={max}
               required
             />
-            <FormErrors errors={field.errors} id={field.errorId} />
+            <FieldError as="p" field={field} />
           </p>
         ))}
         <button type="submit" className="button button-primary">
@@ -169,7 +162,7 @@ function ContinueExam({
       <h1>Continue {view.patientName}&apos;s exam</h1>
       <p>{view.patientName} has an exam that isn&apos;t finished yet. Pick up where you left off.</p>
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <input type="hidden" name="intent" value="continue" />
         <input type="hidden" name="examVoucherToken" value={view.examVoucherToken} />
         <button type="submit" className="button button-primary">
@@ -203,7 +196,7 @@ function ExamForOrder({
         we&apos;ll go on with your order.
       </p>
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FieldError as="p" field={form} />
         <input type="hidden" name="intent" value="for-order" />
         <input type="hidden" name="orderNumber" value={view.orderNumber} />
         <button type="submit" className="button button-primary">
@@ -271,7 +264,7 @@ function FromPrescription({
     <Form method="post" {...getFormProps(form)} className="order-form">
       <input type="hidden" name="intent" value="from-prescription" />
       <input type="hidden" name="patientId" value={view.patientId} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <fieldset className="choice-list">
         <legend>From a prescription we have</legend>
         {view.prescriptions.map((rx, index) => (
@@ -283,7 +276,7 @@ function FromPrescription({
           </div>
         ))}
       </fieldset>
-      <FormErrors errors={fields.prescriptionId.errors} id={fields.prescriptionId.errorId} />
+      <FieldError as="p" field={fields.prescriptionId} />
       <button type="submit" className="button button-primary">
         Start your exam with these lenses
       </button>
@@ -320,7 +313,7 @@ function FromLenses({
       <input type="hidden" name="intent" value="from-lenses" />
       <input type="hidden" name="patientId" value={view.patientId} />
       <input type="hidden" name="productId" value={productId} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <fieldset className="choice-list">
         <legend>I wear lenses in</legend>
         {(
@@ -344,13 +337,13 @@ function FromLenses({
           </div>
         ))}
       </fieldset>
-      <FormErrors errors={fields.eyes.errors} />
+      <FieldError as="p" errors={fields.eyes.errors} />
       {(["right", "left"] as const).map((eye) => (
         <fieldset key={eye} className="eye-parameters">
           <legend>
             {EYE_NAMES[eye]} ({EYE_LABELS[eye]}), as on your lens box
           </legend>
-          <FormErrors errors={errorsOf(eye)} />
+          <FieldError as="p" errors={errorsOf(eye)} />
           {chosen.map((parameter) => {
             const name = `${eye}.${parameter.name}`;
             return (
@@ -364,7 +357,7 @@ function FromLenses({
                     </option>
                   ))}
                 </select>
-                <FormErrors errors={errorsOf(name)} />
+                <FieldError errors={errorsOf(name)} />
               </p>
             );
           })}

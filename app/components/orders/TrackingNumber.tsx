@@ -8,3 +8,16 @@ export function TrackingNumber({ number, url }: { number: string; url: string | 
     <>{number}</>
   );
 }
+
+/** The Tracking row of an order's facts (a `<dl>`), when the order has a tracking number. */
+export function TrackingFact({ number, url }: { number: string | null | undefined; url: string | null | undefined }) {
+  if (!number) return null;
+  return (
+    <div>
+      <dt>Tracking</dt>
+      <dd>
+        <TrackingNumber number={number} url={url ?? null} />
+      </dd>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { savedPrescriptionChoiceSchema, type SavedPrescriptionChoiceView } from "~/models/prescriptions";
+import { SavedChoice, SavedChoiceList } from "~/components/forms/SavedChoice";
 
 /** The form's intent on RxDetails and on the product page. */
 export const SAVED_PRESCRIPTION_INTENT = "use-saved-prescription";
@@ -54,7 +55,6 @@ export function SavedPrescriptionChoice({
     shouldValidate: "onSubmit",
   });
   if (choices.length === 0) return null;
-  const errors = [...(form.errors ?? []), ...(fields.prescriptionId.errors ?? [])];
   const headingId = `${formId}-title`;
   return (
     <section className="saved-prescriptions" aria-labelledby={headingId} data-testid="saved-prescription-choice">
@@ -63,42 +63,27 @@ export function SavedPrescriptionChoice({
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={SAVED_PRESCRIPTION_INTENT} />
         {groupId ? <input type="hidden" name="groupId" value={groupId} /> : null}
-        <fieldset className="choice-list" aria-describedby={errors.length ? form.errorId : undefined}>
-          <legend>Your saved prescriptions</legend>
-          {choices.map((choice, index) => {
-            const id = `${formId}-${choice.prescriptionId}`;
-            // A block per choice and <br> between lines (a label holds no block), so it reads right without CSS.
-            return (
-              <div key={choice.prescriptionId}>
-                <label htmlFor={id} className="saved-prescription-option">
-                  <input
-                    type="radio"
-                    id={id}
-                    name={fields.prescriptionId.name}
-                    value={choice.prescriptionId}
-                    defaultChecked={choices.length === 1 && index === 0}
-                    required
-                  />
-                  <span>
-                    <strong>{choice.patientName}</strong> · {choice.expiry}
-                    {choice.badge ? <> · {choice.badge}</> : null}
-                    {choice.eyes.map((eye) => (
-                      <span key={eye}>
-                        <br />
-                        {eye}
-                      </span>
-                    ))}
-                  </span>
-                </label>
-              </div>
-            );
-          })}
-        </fieldset>
-        {errors.length ? (
-          <p className="field-error" id={form.errorId} role="alert">
-            {errors.join(" ")}
-          </p>
-        ) : null}
+        <SavedChoiceList legend="Your saved prescriptions" form={form} field={fields.prescriptionId}>
+          {choices.map((choice, index) => (
+            <SavedChoice
+              key={choice.prescriptionId}
+              id={`${formId}-${choice.prescriptionId}`}
+              className="saved-prescription-option"
+              name={fields.prescriptionId.name}
+              value={choice.prescriptionId}
+              defaultChecked={choices.length === 1 && index === 0}
+            >
+              <strong>{choice.patientName}</strong> · {choice.expiry}
+              {choice.badge ? <> · {choice.badge}</> : null}
+              {choice.eyes.map((eye) => (
+                <span key={eye}>
+                  <br />
+                  {eye}
+                </span>
+              ))}
+            </SavedChoice>
+          ))}
+        </SavedChoiceList>
         <button type="submit" className="button">
           {submitLabel}
         </button>

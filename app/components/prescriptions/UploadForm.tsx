@@ -10,6 +10,7 @@ import {
   uploadProblem,
 } from "~/models/file-type";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** The largest side of the preview drawn in the page. */
 const PREVIEW_SIDE = 240;
@@ -159,11 +160,7 @@ export function UploadForm({ id, hiddenFields, apiFields = {}, error, submitLabe
           {ACCEPTED_FILES_TEXT}
         </span>
       </p>
-      {message ? (
-        <p className="field-error" role="alert" id={errorId} data-testid="upload-error">
-          {message}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={message} id={errorId} data-testid="upload-error" />
       <canvas
         ref={canvas}
         className="upload-preview"

@@ -8,6 +8,7 @@ import {
   type WalletEyeView,
   type WalletPrescriptionView,
 } from "~/models/prescriptions";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** The lenses of a prescription in a few words: 'Acuvue Oasys for Astigmatism', or both names when they differ. */
 export function prescriptionLenses(prescription: Pick<WalletPrescriptionView, "eyes">): string {
@@ -196,11 +197,7 @@ function OrderAgainForm({
       <h4 id={`order-again-${prescription.id}-title`}>Order again</h4>
       <input type="hidden" name="intent" value="order-again" />
       <input type="hidden" name="prescriptionId" value={prescription.id} />
-      {form.errors ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={form} />
       <div className="rx-order-fields">
         {prescription.eyes.map((eye) => {
           const quantity = all[`${eye.eye}Quantity`]!;
@@ -259,15 +256,6 @@ function OrderAgainForm({
         Order again
       </button>
     </Form>
-  );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string> | undefined }) {
-  if (!field?.errors?.length) return null;
-  return (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
   );
 }
 

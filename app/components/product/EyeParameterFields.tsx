@@ -3,6 +3,7 @@ import { EYE_LABELS, EYE_NAMES, type LensParameter } from "~/models/lens-paramet
 import type { ReactNode } from "react";
 import type { Eye } from "~/models/line-item-group";
 import { EYE_CHOICES, fieldName, type EyeChoice } from "~/models/product-order";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * The per-eye lens parameter fields shared by the product page's order form, the brand finder's parameters step and
@@ -77,14 +78,4 @@ export function EyeParameterSelects({
       </p>
     );
   });
-}
-
-/** A field's errors, announced and tied to the field (an eye's own errors sit under its fieldset). */
-export function FieldError({ field }: { field: FieldMetadata<string> | undefined }) {
-  if (!field?.errors?.length) return null;
-  return (
-    <span className="field-error" id={field.errorId} role="alert">
-      {field.errors.join(" ")}
-    </span>
-  );
 }

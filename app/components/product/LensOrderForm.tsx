@@ -3,12 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { ExpirationField } from "~/components/checkout/PrescriptionForm";
-import {
-  EyeChoiceFieldset,
-  EyeFieldset,
-  EyeParameterSelects,
-  FieldError,
-} from "~/components/product/EyeParameterFields";
+import { EyeChoiceFieldset, EyeFieldset, EyeParameterSelects } from "~/components/product/EyeParameterFields";
 import type { LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
 import {
@@ -23,6 +18,7 @@ import {
 } from "~/models/product-order";
 import { stockText } from "~/models/stock";
 import { AUTO_REORDER_FREQUENCIES } from "~/models/supply";
+import { FieldError } from "~/components/forms/FieldError";
 
 export interface QuantityChoice {
   value: number;
@@ -93,11 +89,7 @@ export function LensOrderForm({
   return (
     <Form method="post" {...getFormProps(form)} className="order-form">
       <input type="hidden" name="intent" value="add-to-cart" />
-      {form.errors ? (
-        <p className="field-error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={form} />
       {addTo ? (
         <>
           <p className="notice" data-testid="adding-other-eye">

@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { solutionOrderSchema } from "~/models/product-order";
 import { AUTO_REORDER_FREQUENCIES } from "~/models/supply";
 import type { QuantityChoice } from "./LensOrderForm";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** Solution: a quantity, optional auto-reorder, and add to cart. */
 export function SolutionOrderForm({
@@ -33,11 +34,7 @@ export function SolutionOrderForm({
   return (
     <Form method="post" {...getFormProps(form)} className="order-form">
       <input type="hidden" name="intent" value="add-to-cart" />
-      {form.errors ? (
-        <p className="field-error" role="alert">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={form.errors} />
       <p className="form-field">
         <label htmlFor={fields.quantity.id}>Quantity</label>
         <select {...getSelectProps(fields.quantity)} key={fields.quantity.key}>
@@ -47,11 +44,7 @@ export function SolutionOrderForm({
             </option>
           ))}
         </select>
-        {fields.quantity.errors ? (
-          <span className="field-error" id={fields.quantity.errorId} role="alert">
-            {fields.quantity.errors.join(" ")}
-          </span>
-        ) : null}
+        <FieldError field={fields.quantity} />
       </p>
       {allowsAutoReorder ? (
         <p className="form-field">

@@ -2,8 +2,9 @@ import { getCollectionProps, getFormProps, getTextareaProps, useForm, type Submi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
-import { FormErrors, TextField } from "~/components/account/FormFields";
+import { TextField } from "~/components/account/FormFields";
 import { BODY_MAX, BODY_MIN, DISPLAY_NAME_MAX, RATING_WORDS, RATINGS, reviewSchema, TITLE_MAX } from "~/models/reviews";
+import { FieldError } from "~/components/forms/FieldError";
 
 const RATING_OPTIONS = RATINGS.map(String);
 
@@ -61,7 +62,7 @@ export function ReviewForm({
   return (
     <Form method="post" {...getFormProps(form)} className="review-form">
       <input type="hidden" name="productId" value={productId} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <fieldset
         className="choice-list rating-choices"
         aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}
@@ -79,11 +80,7 @@ export function ReviewForm({
           </div>
         ))}
       </fieldset>
-      {fields.rating.errors ? (
-        <p className="field-error" id={fields.rating.errorId} role="alert">
-          {fields.rating.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={fields.rating} />
       <TextField
         label="Your name as shown with the review"
         field={fields.displayName}
@@ -103,11 +100,7 @@ export function ReviewForm({
         <span className="form-hint" id={bodyHintId}>
           {BODY_MIN} to {BODY_MAX} characters, plain text.
         </span>
-        {fields.body.errors ? (
-          <span className="field-error" id={fields.body.errorId} role="alert">
-            {fields.body.errors.join(" ")}
-          </span>
-        ) : null}
+        <FieldError field={fields.body} />
       </p>
       <button type="submit" className="button button-primary">
         {isEdit ? "Update review" : "Submit review"}

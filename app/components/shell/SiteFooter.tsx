@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from "react";
 import { CHAT_PATH } from "~/models/chat-words";
 import { Link } from "react-router";
+import type { PaymentSwitches } from "~/models/feature-switches";
 import {
-  CHECKOUT_ALTERNATIVE_PAYMENTS,
+  alternativePaymentsOn,
   footerGroups,
   legalLinks,
   paymentOptions,
@@ -18,11 +19,14 @@ export function SiteFooter({
   hasSubscriptions,
   adChoicesUrl,
   offering,
+  paymentSwitches,
 }: {
   simplified: boolean;
   hasSubscriptions: boolean;
   adChoicesUrl: string;
   offering?: string;
+  /** The alternative payments switched on for this session (spec 3 §5). */
+  paymentSwitches: PaymentSwitches;
 }) {
   const year = new Date().getFullYear();
   return (
@@ -70,7 +74,7 @@ export function SiteFooter({
               <Link to={CHAT_PATH}>Chat with us</Link>
             </p>
           </div>
-          <PaymentOptions />
+          <PaymentOptions switches={paymentSwitches} />
         </div>
       )}
       <div className="footer-legal">
@@ -97,14 +101,15 @@ export function SiteFooter({
 
 const noSubscription = () => () => {};
 
-function PaymentOptions() {
+/** The 'We accept' strip: a heading and a plain list, so it reads in order without CSS. */
+function PaymentOptions({ switches }: { switches: PaymentSwitches }) {
   // ApplePay is offered only on Apple devices; the server cannot know, so the browser adds it after hydration.
   const applePlatform = useSyncExternalStore(
     noSubscription,
     () => "ApplePaySession" in window,
     () => false,
   );
-  const options = paymentOptions(CHECKOUT_ALTERNATIVE_PAYMENTS, applePlatform);
+  const options = paymentOptions(alternativePaymentsOn(switches), applePlatform);
   return (
     <div className="payment-options">
       <h2>We accept</h2>

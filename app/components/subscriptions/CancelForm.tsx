@@ -2,8 +2,8 @@ import { getCollectionProps, getFormProps, getTextareaProps, useForm, type Submi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
-import { FormErrors } from "~/components/account/FormFields";
 import { CANCEL_NOTE_MAX, CANCEL_REASONS, cancelSchema } from "~/models/subscription";
+import { FieldError } from "~/components/forms/FieldError";
 
 const REASON_VALUES = CANCEL_REASONS.map((reason) => reason.value);
 const LABELS = Object.fromEntries(CANCEL_REASONS.map((reason) => [reason.value, reason.label]));
@@ -32,21 +32,13 @@ export function CancelForm({ lastResult }: { lastResult: SubmissionResult<string
           </div>
         ))}
       </fieldset>
-      {fields.reason.errors ? (
-        <p className="field-error" id={fields.reason.errorId} role="alert">
-          {fields.reason.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" field={fields.reason} />
       <p className="form-field">
         <label htmlFor={fields.note.id}>Tell us more (needed for Other)</label>
         <textarea {...getTextareaProps(fields.note)} key={fields.note.key} rows={3} maxLength={CANCEL_NOTE_MAX} />
-        {fields.note.errors ? (
-          <span className="field-error" id={fields.note.errorId} role="alert">
-            {fields.note.errors.join(" ")}
-          </span>
-        ) : null}
+        <FieldError field={fields.note} />
       </p>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <button type="submit" className="button">
         Cancel subscription
       </button>

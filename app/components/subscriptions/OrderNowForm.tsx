@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
-import { FormErrors } from "~/components/account/FormFields";
+import { Form, Link } from "react-router";
+import { StatusButton } from "~/components/forms/StatusButton";
+import { FieldError } from "~/components/forms/FieldError";
 
 /**
  * Order now, in two steps that work without JavaScript: 'Order now' opens the confirmation (?confirm=order-now),
@@ -22,8 +23,6 @@ export function OrderNowForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const [form] = useForm({ id: "subscription-order-now", lastResult });
-  const navigation = useNavigation();
-  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "order-now";
   if (!confirming && !lastResult) {
     return (
       <p>
@@ -41,11 +40,11 @@ export function OrderNowForm({
         {card ? `, paid with your ${card}` : ""}
         {shipTo ? `, shipped to ${shipTo}` : ""}? Your next orders follow on from today.
       </p>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <p className="form-actions">
-        <button type="submit" className="button button-primary" disabled={placing}>
-          {placing ? "Placing your order…" : "Yes, place my order now"}
-        </button>{" "}
+        <StatusButton intent="order-now" pendingText="Placing your order…" className="button button-primary">
+          Yes, place my order now
+        </StatusButton>{" "}
         <Link to={detailsHref} preventScrollReset>
           Not now
         </Link>

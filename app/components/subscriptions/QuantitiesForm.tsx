@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
-import { FormErrors } from "~/components/account/FormFields";
 import { quantitiesSchema } from "~/models/subscription";
+import { FieldError } from "~/components/forms/FieldError";
 
 export interface QuantityField {
   /** The schema's field (a solution's single item uses rightQuantity; see the details route). */
@@ -93,16 +93,12 @@ export function QuantitiesForm({
                   </option>
                 ))}
               </select>
-              {field.errors ? (
-                <span className="field-error" id={field.errorId} role="alert">
-                  {field.errors.join(" ")}
-                </span>
-              ) : null}
+              <FieldError field={field} />
             </p>
           );
         })}
       </div>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <button type="submit" className="button">
         Change quantities
       </button>

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
-import { FormErrors } from "~/components/account/FormFields";
 import {
   addDays,
   EMAIL_SNOOZE_DAYS,
@@ -18,6 +17,7 @@ import {
   snoozeSchema,
 } from "~/models/subscription";
 import { AUTO_REORDER_FREQUENCIES } from "~/models/supply";
+import { FieldError } from "~/components/forms/FieldError";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -93,9 +93,9 @@ export function FrequencyForm({
             </option>
           ))}
         </select>
-        <FieldError errors={field.errors} id={field.errorId} />
+        <FieldError field={field} />
       </p>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <button type="submit" className="button">
         Change frequency
       </button>
@@ -163,11 +163,11 @@ export function NextDateForm({
                 </option>
               ))}
             </select>
-            <FieldError errors={field.errors} id={field.errorId} />
+            <FieldError field={field} />
           </p>
         ))}
       </fieldset>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FieldError as="p" field={form} />
       <button type="submit" className="button">
         Change date
       </button>
@@ -219,20 +219,12 @@ export function SnoozeForm({
             </option>
           ))}
         </select>
-        <FieldError errors={field.errors} id={field.errorId} />
+        <FieldError field={field} />
       </p>
-      <FormErrors errors={[...(form.errors ?? []), ...(fields.reorderDate.errors ?? [])]} id={form.errorId} />
+      <FieldError as="p" errors={[...(form.errors ?? []), ...(fields.reorderDate.errors ?? [])]} id={form.errorId} />
       <button type="submit" className="button">
         Snooze
       </button>
     </Form>
   );
-}
-
-function FieldError({ errors, id }: { errors: string[] | undefined; id: string }) {
-  return errors ? (
-    <span className="field-error" id={id} role="alert">
-      {errors.join(" ")}
-    </span>
-  ) : null;
 }

@@ -2,8 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SavedAddressChoice } from "~/components/checkout/AddressStepSaved";
-import type { BillingDefaults } from "~/components/checkout/CardForm";
-import type { CardChoice } from "~/components/checkout/PlaceOrderForm";
+import type { BillingDefaults, CardChoice } from "~/models/card-choice";
 import type { AddressFormDefaults } from "~/models/address";
 import { VerifyAddressDialog } from "../checkout/VerifyAddressDialog";
 import { useInDialogSlot } from "../ui/DialogSlot";
@@ -14,6 +13,7 @@ import { OrderNowForm } from "./OrderNowForm";
 import { QuantitiesForm, type quantityFields } from "./QuantitiesForm";
 import { FrequencyForm, NextDateForm, SnoozeForm, type scheduleDefaults } from "./ScheduleForms";
 import { SubscriptionFacts, type SubscriptionSummaryView } from "./SubscriptionSummary";
+import { FieldError } from "~/components/forms/FieldError";
 
 /** The details page's forms; "page" is a refusal that belongs to no form (e.g. the subscription was cancelled). */
 export type SubscriptionFormName =
@@ -104,11 +104,7 @@ export function SubscriptionManage({
           {summary.cancelled ? "Cancelled" : "Active"}
         </span>
       </div>
-      {pageErrors ? (
-        <p className="field-error" role="alert">
-          {pageErrors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError as="p" errors={pageErrors} />
       {page.ordered ? (
         <p className="notice notice-success" role="status">
           Order {page.ordered} is placed.{" "}

@@ -1,3 +1,4 @@
+import { groupHeading } from "~/models/line-item-group";
 import { addressLines, type AddressInput } from "~/models/address";
 import { cardLabel } from "~/models/card";
 import { formatCents } from "~/models/catalog";
@@ -48,7 +49,7 @@ export function summarizeSubscription(view: SummarySource, price: PriceSource | 
   const patient = view.patient ? `${view.patient.firstName} ${view.patient.lastName}` : null;
   return {
     id: view.id,
-    heading: view.type === "Solution" ? "Lens care" : `Contact lenses${patient ? ` for ${patient}` : ""}`,
+    heading: groupHeading(view.type, view.patient),
     cancelled:
       view.status === "Cancelled"
         ? {

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { normalizeEmail, PREFERENCE_TYPES, SMS_CONSENT_ATTRIBUTE, TEXT_INTERESTS } from "~/models/account";
+import { PASSWORD_CHANGE_RATE_LIMIT } from "~/models/auth-limits";
 import { EmailTakenError, findCustomerById, forgetEmailProof, setPassword } from "./auth/accounts.server";
 import { verifyPassword } from "./auth/passwords.server";
 import type { Database } from "../db/client.server";
@@ -130,9 +131,6 @@ export async function updatePreferences(db: Database, customerId: number, input:
 
 export type ChangePasswordResult = "changed" | "wrong-current-password" | "too-many-attempts";
 
-/** Password changes (right or wrong) a customer may try in 15 minutes: guessing the current one stays slow. */
-const PASSWORD_CHANGE_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
-
 /**
  * Changes the password after checking the current one; a quasi (guest) account has none and sets its first one
  * (promotion). The caller ends the customer's other sessions.
@@ -146,7 +144,7 @@ export async function changePassword(
   if (!customer) return "wrong-current-password";
   if (customer.passwordHash) {
     const allowed = await consumeRateLimit(db, [
-      { bucket: `password-change:customer:${customerId}`, ...PASSWORD_CHANGE_LIMIT },
+      { bucket: `password-change:customer:${customerId}`, ...PASSWORD_CHANGE_RATE_LIMIT },
     ]);
     if (!allowed) return "too-many-attempts";
     if (!input.currentPassword || !(await verifyPassword(customer.passwordHash, input.currentPassword))) {

@@ -1,15 +1,23 @@
 import { toAddressInput, type AddressInput } from "~/models/address";
 import { addressesEqualForShipping } from "~/models/address-standardize";
 import type { Address } from "../accounts/addresses.server";
-import { verificationMatches, withSuggestion } from "../checkout/checkout-address.server";
+import { verificationMatches, withSuggestion } from "../funnel/checkout-address.server";
 import type { AppServices } from "../platform/context.server";
-import { addressRequestSchema } from "./schemas/addresses-api";
-import { parseJson } from "./json.server";
+import { ADDRESS_REQUIRED_MESSAGE, addressRequestSchema } from "./schemas/addresses-api";
+import { jsonError, parseJson, readJson } from "./json.server";
 
 /** The address calls of the JSON API (spec 2 §7, spec 3 §7 'Addresses'): parsing, verifying, and the JSON. */
 
-/** `{ address }` checked by the account address forms' schema (400 with every message), in its stored shape. */
-export function parseAddressBody(body: unknown): AddressInput {
+/**
+ * The `{ address }` body of the address calls and PUT api/autoReorder/{id}/address, checked by the account address
+ * forms' schema (400 with every message), in its stored shape. A missing address is one message for the whole body.
+ */
+export async function readAddressBody(request: Request): Promise<AddressInput> {
+  const body = await readJson(request);
+  const address = body.address;
+  if (typeof address !== "object" || address === null || Array.isArray(address)) {
+    throw jsonError(400, ADDRESS_REQUIRED_MESSAGE);
+  }
   return toAddressInput(parseJson(addressRequestSchema, body).address);
 }
 

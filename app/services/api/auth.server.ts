@@ -3,9 +3,9 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { PREFERENCE_TYPES, TEXT_INTERESTS } from "~/models/account";
 import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
-import { jsonResponse, methodNotAllowed, TOO_MANY_REQUESTS_MESSAGE } from "./json.server";
-import { BadRequestError, readJsonObject } from "../platform/http.server";
-import { openAuthSession, signedInCookieSeconds } from "../accounts/auth/accounts.server";
+import { jsonError, jsonResponse, methodNotAllowed, parseJson, TOO_MANY_REQUESTS_MESSAGE } from "./json.server";
+import { ACCOUNT_LOOKUP_RATE_LIMIT, signedInCookieSeconds } from "~/models/auth-limits";
+import { openAuthSession } from "../accounts/auth/accounts.server";
 import type { Customer, SignInMethod } from "../accounts/auth/accounts.server";
 import { hashPassword } from "../accounts/auth/passwords.server";
 import { tokenHash } from "../accounts/auth/tokens.server";
@@ -17,24 +17,18 @@ import { consumeRateLimit } from "../platform/rate-limit.server";
 import { countSubscriptions } from "../subscriptions/subscriptions.server";
 
 /**
- * The boundary of the authentication API (spec 1 §7, spec 3 §7): JSON bodies with a size limit, answers that
- * carry the spec's error codes (`{ code, error }`), the customer JSON, and bearer tokens. A bearer token is an
+ * The authentication API's pieces (spec 1 §7, spec 3 §7): the spec's error codes (errors are the API's one shape,
+ * `jsonError` / `readJsonBody` with a `code`), the customer JSON, and bearer tokens. A bearer token is an
  * auth-session token like the one the cookie holds, so logout and "sign out everywhere" revoke it the same way.
  * Helpers throw the error Response; the route returns or rethrows it as it is. Nothing here logs a body, so a
  * password never reaches the logs.
  */
 
-export type AuthErrorCode =
-  | "InvalidArguments"
-  | "InvalidCredentials"
-  | "Logout"
-  | "AuthorizationFailed"
-  | "CreateAccountFailed"
-  | "CreatePinFailed"
-  | "TooManyRequests";
-
 export const MAX_BODY_BYTES = 16 * 1024;
 export const SIGN_IN_REQUIRED_MESSAGE = "Sign in to do this.";
+
+/** The 401 of the calls that need a signed-in customer (`requireApiCustomer`). */
+export const AUTH_SIGN_IN = { code: "AuthorizationFailed", message: SIGN_IN_REQUIRED_MESSAGE } as const;
 
 /** A success answer: personal, so never stored by a cache. */
 export function authOk(body: unknown = {}, status = 200, headers?: HeadersInit): Response {
@@ -43,62 +37,16 @@ export function authOk(body: unknown = {}, status = 200, headers?: HeadersInit):
   return response;
 }
 
-/** `{ code, error }` (plus `fieldErrors` for field-by-field messages). */
-export function authError(
-  status: number,
-  code: AuthErrorCode,
-  error: string,
-  options: { fieldErrors?: Record<string, string[]>; headers?: Record<string, string> } = {},
-): Response {
-  const body = options.fieldErrors ? { code, error, fieldErrors: options.fieldErrors } : { code, error };
-  return Response.json(body, { status, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, ...options.headers } });
-}
-
 /** Any method not listed answers 405 with Allow (GET routes also answer HEAD). */
 export function requireMethod(request: Request, ...allowed: Array<"GET" | "POST" | "PUT">): void {
   const methods = allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
   if (!methods.includes(request.method)) throw methodNotAllowed(...allowed);
 }
 
-const invalid = (message: string, status = 400) => authError(status, "InvalidArguments", message);
-
-/**
- * The request's JSON body (`readJsonObject`: JSON, an object, at most 16 KB, no control characters), answered in
- * this API's error shape. `allowEmpty` lets a call with an optional body send none.
- */
-export async function readJsonBody(request: Request, options: { allowEmpty?: boolean } = {}): Promise<unknown> {
-  try {
-    return await readJsonObject(request, { ...options, maxBytes: MAX_BODY_BYTES });
-  } catch (error) {
-    if (error instanceof BadRequestError) throw invalid(error.message, error.status);
-    throw error;
-  }
-}
-
-/** Validates input with a schema; a failure answers 400 with the code, every message, and messages per field. */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  code: AuthErrorCode = "InvalidArguments",
-): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string[]> = {};
-  const messages: string[] = [];
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.map(String).join(".") || "body";
-    (fieldErrors[field] ??= []).push(issue.message);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
-  throw authError(400, code, messages.join(" "), { fieldErrors });
-}
-
-/** One query parameter, validated; missing or invalid answers 400 InvalidArguments. */
+/** One query parameter (missing reads as ""), validated; a failure is 400 InvalidArguments. */
 export function parseQuery<S extends z.ZodType>(request: Request, name: string, schema: S): z.output<S> {
   const value = new URL(request.url).searchParams.get(name) ?? "";
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? `The ${name} parameter is not valid.`);
-  return parsed.data;
+  return parseJson(schema, value, { code: "InvalidArguments", fallback: `The ${name} parameter is not valid.` });
 }
 
 /** A JSON boolean, false when left out (`rememberMe`, `isSms`). */
@@ -112,27 +60,34 @@ export function apiServices(context: Readonly<RouterContextProvider>) {
   return { services, db: services.db, visitor, clientIp: context.get(requestInfoContext).clientIp };
 }
 
-/** The signed-in customer (bearer token or cookie), else 401 AuthorizationFailed. */
-export function requireApiCustomer(context: Readonly<RouterContextProvider>): VisitorCustomer {
-  const { customer } = context.get(visitorContext);
-  if (!customer) throw authError(401, "AuthorizationFailed", SIGN_IN_REQUIRED_MESSAGE);
-  return customer;
-}
-
 // --- Rate limits ----------------------------------------------------------------------------------------------
 
 /** Counts the attempt; past a limit answers 429 TooManyRequests with Retry-After (the longest window). */
 export async function enforceRateLimit(db: Database, rules: RateLimitRule[]): Promise<void> {
   if (await consumeRateLimit(db, rules)) return;
   const retryAfter = Math.max(...rules.map((rule) => rule.windowSeconds));
-  throw authError(429, "TooManyRequests", TOO_MANY_REQUESTS_MESSAGE, {
+  throw jsonError(429, TOO_MANY_REQUESTS_MESSAGE, {
+    code: "TooManyRequests",
     headers: { "Retry-After": String(retryAfter) },
   });
 }
 
-/** The account lookups (e-mail, phone, e-mail password) can enumerate accounts: 30 per 15 minutes per address. */
-export function lookupRateLimits(clientIp: string): RateLimitRule[] {
-  return [{ bucket: `lookup:ip:${clientIp}`, limit: 30, windowSeconds: 15 * 60 }];
+/**
+ * The opening of an account lookup (GET api/authentication/email, email/password, phone): GET only, its one query
+ * parameter validated (400 before anything is counted), then counted per client address, since lookups can
+ * enumerate accounts (429 past the limit).
+ */
+export async function readAccountLookup<S extends z.ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  name: string,
+  schema: S,
+): Promise<{ db: Database; value: z.output<S> }> {
+  requireMethod(request, "GET");
+  const value = parseQuery(request, name, schema);
+  const { db, clientIp } = apiServices(context);
+  await enforceRateLimit(db, [{ bucket: `lookup:ip:${clientIp}`, ...ACCOUNT_LOOKUP_RATE_LIMIT }]);
+  return { db, value };
 }
 
 // --- The customer and its token -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { PRODUCT_TYPE } from "~/models/catalog";
-import { evaluatePromotions, type AppliedReward, type PricedLine } from "~/models/promotions";
-import { bearerToken, jsonError, privateJson } from "./json.server";
+import { PRODUCT_TYPE, productKind } from "~/models/catalog";
+import { evaluateMerchandisePromotions, type AppliedReward, type PricedLine } from "~/models/promotions";
+import { requireApiCustomer } from "./customer.server";
+import { jsonError, privateJson } from "./json.server";
 import { ensureCart } from "../cart/add-to-cart.server";
 import { CartVersionConflictError, CouponRefusedError, LineItemGroupNotFoundError } from "../cart/cart-changes.server";
 import { pricedCart, productsForPricing, type PricedCart, type Shopper } from "../cart/cart-pricing.server";
@@ -44,8 +45,8 @@ export async function apiCartClient(request: Request, context: Readonly<RouterCo
     const cartId = session.get("cartId") ?? (customer ? await latestCustomerCartId(services.db, customer.id) : null);
     return { services, shopper, cartId, viaBearer: false } satisfies ApiCartClient;
   }
-  if (bearerToken(request) === null || !customer) throw jsonError(401, BAD_TOKEN_MESSAGE);
-  const cartId = await latestCustomerCartId(services.db, customer.id);
+  const bearer = requireApiCustomer(request, context, { message: BAD_TOKEN_MESSAGE });
+  const cartId = await latestCustomerCartId(services.db, bearer.id);
   return { services, shopper, cartId, viaBearer: true } satisfies ApiCartClient;
 }
 
@@ -180,6 +181,18 @@ function shapeCart(cart: PricedCart) {
     shippingAddress: cart.shippingAddress,
     customerCredits: cart.customerCredits,
     customerGroups: cart.customerGroups,
+    // Spec 3 "Stored applied benefit": the cart holds at most one (decision 54).
+    cartInsuranceBenefits: cart.insurance.applied
+      ? [
+          {
+            benefitId: cart.insurance.applied.benefitId,
+            insuranceBenefitAmount: cart.insurance.applied.insuranceBenefitAmount,
+            isCoinsurance: cart.insurance.applied.isCoinsurance,
+            planName: cart.insurance.applied.planName,
+            provider: cart.insurance.applied.provider,
+          },
+        ]
+      : [],
     orderSummary: cart.orderSummary,
   };
 }
@@ -228,7 +241,7 @@ export async function promotionDiscounts(
       itemId: `item-${index}`,
       productId: item.productId,
       brandSlug: product.brandSlug,
-      productType: product.productType === PRODUCT_TYPE.solution ? "solution" : "lens",
+      productType: productKind(product.productType),
       eye: item.eye,
       // Items without a group: priced as a one-time order.
       orderType: "oneTime",
@@ -239,15 +252,8 @@ export async function promotionDiscounts(
   const offered = running.filter(
     (promotion) => !promotion.requiresCoupon && (promotionIds === null || promotionIds.includes(promotion.id)),
   );
-  const outcome = evaluatePromotions(offered, lines, {
-    now,
-    customerGroups,
-    priceBook: shopper.priceBook,
-    // Shipping rewards are not item discounts; the hypothetical cart ships free.
-    shippingLevel: 0,
-    shippingPriceCents: 0,
-    couponPromotionId: null,
-  });
+  // Shipping rewards are not item discounts: the quote is on the items alone.
+  const outcome = evaluateMerchandisePromotions(offered, lines, { now, customerGroups, priceBook: shopper.priceBook });
   const discounts = lines.flatMap((line) => {
     const amount = outcome.itemDiscounts[line.itemId] ?? 0;
     if (amount === 0) return [];

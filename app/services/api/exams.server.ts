@@ -1,10 +1,8 @@
-import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { RECENT_EXAMS_CACHE_MS } from "~/models/exams";
 import { patientFirstNameSchema, patientLastNameSchema } from "~/models/patient";
-import { visitorContext, type VisitorCustomer } from "../platform/context.server";
+import type { VisitorCustomer } from "../platform/context.server";
 import type { ExamVoucherRow } from "../exams/exam-vouchers.server";
-import { bearerToken, jsonError } from "./json.server";
 
 /**
  * The exam calls of the JSON API (spec 2 "exam calls"): the shapes they answer and the input they take. Exams are
@@ -14,13 +12,8 @@ import { bearerToken, jsonError } from "./json.server";
 
 export const EXAM_SIGN_IN_REQUIRED = "Sign in to take the online exam.";
 
-export function requireExamApiCustomer(request: Request, context: Readonly<RouterContextProvider>): VisitorCustomer {
-  const { customer } = context.get(visitorContext);
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    throw jsonError(401, EXAM_SIGN_IN_REQUIRED);
-  }
-  return customer;
-}
+/** The 401 of the exam calls that need a customer (`requireApiCustomer`). */
+export const EXAM_SIGN_IN = { message: EXAM_SIGN_IN_REQUIRED } as const;
 
 /** Spec "Exam": status, statusDate, examVoucherToken, potentialEvidence, isRecapture, examDate. */
 export function examJson(voucher: ExamVoucherRow) {

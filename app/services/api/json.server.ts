@@ -2,11 +2,14 @@ import { z } from "zod";
 import { PRICE_BOOKS, type PriceBook } from "~/models/catalog";
 import { PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
 import { allParametersSelected, type LensParameter } from "~/models/lens-parameters";
+import type { CustomerErrorCode } from "~/models/customer-preferences";
 import { BadRequestError, readJsonObject } from "../platform/http.server";
+import type { AuthErrorCode } from "~/models/auth-errors";
 
 /**
- * The boundary of the JSON API (spec 3 section 7): parsing path and query input, and answering bad input with a
- * 4xx `{ error }` — never a 500. Parsers throw the error Response; React Router returns a Response thrown from a
+ * The boundary of the JSON API (spec 3 section 7): reading bodies, parsing body, path and query input, and answering
+ * bad input with a 4xx in the one error shape (`{ error }`, plus `code` and `fieldErrors` where they apply) — never
+ * a 500. Parsers throw the error Response; React Router returns a Response thrown from a
  * resource route's loader as it is.
  */
 
@@ -18,14 +21,31 @@ export function bearerToken(request: Request): string | null {
   return /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.get("Authorization") ?? "")?.[1] ?? null;
 }
 
-/** The request's JSON object (application/json, at most 16 KB); anything else is a 400 (413 when too large). */
-export async function readJson(request: Request): Promise<Record<string, unknown>> {
-  try {
-    return await readJsonObject(request);
-  } catch (error) {
-    if (error instanceof BadRequestError) throw jsonError(error.status, error.message);
-    throw error;
-  }
+/** The spec's error codes some families add to `{ error }`: authentication (spec 1 §8) and customer (spec 3 §8). */
+export type ApiErrorCode = AuthErrorCode | CustomerErrorCode;
+
+export type ApiErrorStatus = 400 | 401 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502;
+
+export interface ApiErrorOptions {
+  /** The spec's code for this call's failure (authentication and customer-preference calls). */
+  code?: ApiErrorCode;
+  /** Messages by field, where input failed field by field. */
+  fieldErrors?: Record<string, string[]>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The JSON API's one error answer (the document's `errorSchema`): `{ error }` with a message for people; the calls
+ * the spec gives error codes (authentication, customer preferences) add `code`, and `fieldErrors` where fields
+ * failed. Errors are never stored by a cache.
+ */
+export function jsonError(status: ApiErrorStatus, message: string, options: ApiErrorOptions = {}): Response {
+  const body = {
+    ...(options.code ? { code: options.code } : {}),
+    error: message,
+    ...(options.fieldErrors ? { fieldErrors: options.fieldErrors } : {}),
+  };
+  return Response.json(body, { status, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, ...options.headers } });
 }
 
 /** A JSON answer with the given Cache-Control. */
@@ -33,35 +53,90 @@ export function jsonResponse(body: unknown, cacheControl: string, status = 200):
   return Response.json(body, { status, headers: { "Cache-Control": cacheControl } });
 }
 
-/** `{ error: message }` with a status; errors are never stored by a cache. */
-export function jsonError(
-  status: 400 | 401 | 404 | 405 | 413 | 422 | 429,
-  message: string,
-  headers?: Record<string, string>,
-): Response {
-  return Response.json({ error: message }, { status, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, ...headers } });
-}
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** 405 with Allow for any method a route does not take (GET, the default, also answers HEAD). */
 export function methodNotAllowed(...allowed: Method[]): Response {
   const methods: string[] = allowed.length > 0 ? allowed : ["GET"];
   const allow = methods.includes("GET") ? [...methods, "HEAD"] : methods;
-  return jsonError(405, `Only ${methods.join(" or ")} is allowed here.`, { Allow: allow.join(", ") });
+  return jsonError(405, `Only ${methods.join(" or ")} is allowed here.`, { headers: { Allow: allow.join(", ") } });
 }
 
 /** A JSON answer no cache may keep (anything personal). */
 export const privateJson = (body: unknown, status = 200) => jsonResponse(body, PRIVATE_CACHE_CONTROL, status);
 
-/** Validates input with a schema; a failure is a 400 with every message (prefixed by its field). */
-export function parseJson<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export interface ReadJsonOptions {
+  /** The code of a body that cannot be read (default: none, or the call's `code` in `readJsonBody`). */
+  code?: ApiErrorCode;
+  /** A call whose body is optional may send none (read as `{}`). */
+  allowEmpty?: boolean;
+  /** A call that also takes a JSON list (spec: POST api/customers/rxCapturePreference). */
+  allowArray?: boolean;
+  /** At most this many bytes (default `JSON_MAX_BYTES`, 16 KB). */
+  maxBytes?: number;
+  /** The 413's message, where the call has its own words for it (default: the limit in KB). */
+  tooLarge?: string;
+}
+
+/**
+ * The request's JSON body (`readJsonObject`: Content-Type application/json, a JSON object, within `maxBytes`, no
+ * control characters); anything else is a 400 `{ error }` (413 when too large), with `code` when given.
+ */
+export async function readJson(request: Request, options: ReadJsonOptions = {}): Promise<Record<string, unknown>> {
+  const { code, tooLarge, ...reading } = options;
+  try {
+    return await readJsonObject(request, reading);
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    throw jsonError(error.status, (error.status === 413 && tooLarge) || error.message, { code });
+  }
+}
+
+export interface ParseJsonOptions {
+  /** The spec's code of this call's bad input. */
+  code?: ApiErrorCode;
+  /** The API's names of the schema's fields, where the schema is shared with a page form (`quantity` → `newLeftQuantity`). */
+  fieldNames?: Record<string, string>;
+  /** The message when the schema gave none. */
+  fallback?: string;
+}
+
+/**
+ * Validates input with a schema. A failure is a 400 in the one error shape: `error` has every message (each
+ * prefixed by its field). A call with a spec `code` (authentication, customer preferences) also gets `fieldErrors`,
+ * the messages by field (`body` for the whole input), as those clients show them per field; every other call
+ * answers exactly `{ error }`.
+ */
+export function parseJson<S extends z.ZodType>(schema: S, input: unknown, options: ParseJsonOptions = {}): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const messages = parsed.error.issues.map((issue) =>
-    issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message,
-  );
-  throw jsonError(400, [...new Set(messages)].join(" "));
+  const fieldErrors: Record<string, string[]> = {};
+  const messages = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const [first, ...rest] = issue.path.map(String);
+    const field = first === undefined ? "" : [options.fieldNames?.[first] ?? first, ...rest].join(".");
+    const list = (fieldErrors[field || "body"] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+    messages.add(field ? `${field}: ${issue.message}` : issue.message);
+  }
+  const message = [...messages].join(" ") || options.fallback || "The request is not valid.";
+  throw jsonError(400, message, options.code ? { code: options.code, fieldErrors } : {});
+}
+
+/**
+ * The one way an API call reads its JSON body: `readJson`, then `parseJson` with the call's schema. Bad input of
+ * any kind is a 4xx in the one error shape, never a 500. `unreadableCode` is the code of a body that cannot be
+ * read when it differs from the call's (the account calls answer InvalidArguments there, CreateAccountFailed for
+ * fields).
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: Omit<ReadJsonOptions, "code"> & ParseJsonOptions & { unreadableCode?: ApiErrorCode } = {},
+): Promise<z.output<S>> {
+  const { code, unreadableCode = code, fieldNames, fallback, ...reading } = options;
+  const body = await readJson(request, { ...reading, code: unreadableCode });
+  return parseJson(schema, body, { code, fieldNames, fallback });
 }
 
 /** A product id in a path: 1 to 6 digits (exported for the OpenAPI document). */

@@ -1,6 +1,7 @@
+import { groupHeading } from "~/models/line-item-group";
 import { and, asc, countDistinct, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { cardLabel } from "~/models/card";
+import { orderPaymentLabel } from "~/models/payment-options";
 import { awaitsPrescription, uploadRxPathFor } from "~/models/file-type";
 import {
   businessDay,
@@ -19,7 +20,7 @@ import { isOrderOnHold } from "~/models/held-order";
 import { verificationNotice } from "~/models/verification";
 import type { Executor } from "../db/client.server";
 import { orderGroups, orderLines, orders, patients, prescriptions } from "../db/schema";
-import { orderDetails, orderDetailsJson, orderHistory } from "../orders/order-history.server";
+import { orderDetails, orderDetailsJson, orderHeadlineJson, orderHistory } from "../orders/order-history.server";
 import { orderVerifications } from "../prescriptions/verification.server";
 import { ORDER_SUMMARY_LIMIT } from "./schemas/orders-api";
 
@@ -27,6 +28,9 @@ import { ORDER_SUMMARY_LIMIT } from "./schemas/orders-api";
  * The patient and order calls of the JSON API (spec 2 §7). Every read filters by the signed-in customer's id, so
  * another customer's order or patient is simply not found (DESIGN §9), exactly like a missing one.
  */
+
+/** The 401 of the order calls (`requireApiCustomer`). */
+export const ORDERS_SIGN_IN = { message: "Sign in to see your orders." } as const;
 
 /** GET api/patients: the customer's patients by name (spec 2 §4: case-insensitive), each with their prescriptions. */
 export async function patientsJson(db: Executor, customerId: number, now = new Date()) {
@@ -72,12 +76,7 @@ export async function isCustomerPatient(db: Executor, customerId: number, patien
 export async function orderSummariesJson(db: Executor, customerId: number, now: DateTime = DateTime.now()) {
   const history = await orderHistory(db, customerId, { pageSize: ORDER_SUMMARY_LIMIT, page: 0 }, now);
   return history.orders.map((order) => ({
-    orderNumber: order.orderNumber,
-    orderTakenDate: order.orderTakenDate,
-    orderDate: order.orderDate,
-    orderStatusCode: order.statusCode,
-    orderStatus: order.status,
-    orderStatusMessage: order.statusMessage,
+    ...orderHeadlineJson(order),
     expectedDeliveryDate: order.expectedDeliveryDate,
     deliveredDate: order.deliveredDate,
     isOld: order.isOld,
@@ -135,15 +134,12 @@ export async function thankYouJson(
     ...details,
     firstName: customer.firstName,
     expectedDelivery: formatDeliveryDate(businessDay(order.expectedDeliveryDate)!),
-    paymentLabel: cardLabel(order.payment),
+    paymentLabel: orderPaymentLabel(order.payment),
     nextSteps: orderNextSteps(statuses),
     uploadPath: awaitsPrescription(statuses) ? uploadRxPathFor(order.orderNumber) : null,
     lineItemGroups: details.lineItemGroups.map((group) => ({
       ...group,
-      heading:
-        group.type === "Lens"
-          ? `Contact lenses${group.patient ? ` for ${group.patient.firstName} ${group.patient.lastName}` : ""}`
-          : "Lens care",
+      heading: groupHeading(group.type, group.patient),
       doctor: orderDoctorLabel(group.doctor),
       prescription: prescriptionStatusText(group.prescriptionStatus),
     })),

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { PRICE_BOOKS, type PriceBook } from "~/models/catalog";
 import {
@@ -16,11 +15,12 @@ import { businessToday } from "~/models/subscription";
 import { productsForPricing } from "../cart/cart-pricing.server";
 import type { Executor } from "../db/client.server";
 import { clinics, doctors, productPrices } from "../db/schema";
-import { visitorContext, type VisitorCustomer } from "../platform/context.server";
 import { listCustomerPrescriptions, type PrescriptionRow } from "../prescriptions/prescription-records.server";
 import type { OrderAgainPlan } from "../prescriptions/wallet-cart.server";
 import { packSizeAlternatives, walletProducts } from "../prescriptions/wallet.server";
-import { bearerToken, jsonError } from "./json.server";
+import type { RouterContextProvider } from "react-router";
+import { requireApiCustomer } from "./customer.server";
+import { jsonError, methodNotAllowed, readJsonBody } from "./json.server";
 
 /**
  * The prescription wallet's JSON API (spec 2 §3 Wallet summary, Prescription, Prescription detail per eye; §7
@@ -30,14 +30,8 @@ import { bearerToken, jsonError } from "./json.server";
 
 export const WALLET_SIGN_IN_MESSAGE = "Sign in to use your saved prescriptions.";
 
-/** The signed-in customer (cookie or bearer); a rejected bearer token is a 401 even with a cookie. */
-export function requireWalletCustomer(request: Request, context: Readonly<RouterContextProvider>): VisitorCustomer {
-  const { customer } = context.get(visitorContext);
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    throw jsonError(401, WALLET_SIGN_IN_MESSAGE);
-  }
-  return customer;
-}
+/** The 401 of every wallet call (`requireApiCustomer`). */
+export const WALLET_SIGN_IN = { message: WALLET_SIGN_IN_MESSAGE } as const;
 
 /** A prescription id from the path; anything else is not one of the customer's (404). */
 export function requirePrescriptionId(raw: string | undefined): number {
@@ -180,6 +174,17 @@ export const walletEntriesSchema = z.object({
   priceBook: z.enum(PRICE_BOOKS, { error: `priceBook must be one of: ${PRICE_BOOKS.join(", ")}.` }).optional(),
 });
 export type WalletEntries = z.output<typeof walletEntriesSchema>;
+
+/**
+ * The opening of both 'Order again' calls (POST api/rxWallet and api/rxWallet/lineItemGroupsWithPriceBook): 405
+ * anything but POST, 401 signed out, 400 entries it can't take; else the customer and the entries.
+ */
+export async function readWalletEntriesCall(request: Request, context: Readonly<RouterContextProvider>) {
+  if (request.method !== "POST") throw methodNotAllowed("POST");
+  const customer = requireApiCustomer(request, context, WALLET_SIGN_IN);
+  const body = await readJsonBody(request, walletEntriesSchema);
+  return { customer, body };
+}
 
 /** The entries as 'Order again' takes them. */
 export function orderAgainEntries(body: WalletEntries): OrderAgainEntry[] {

@@ -1,16 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
-import { toAddressInput, type AddressInput } from "~/models/address";
+import { CARD_KINDS } from "~/models/payment-methods";
+import type { AddressInput } from "~/models/address";
 import { addressesEqualForShipping } from "~/models/address-standardize";
 import { isCardExpired } from "~/models/card";
 import { reorderDateParts, SUBSCRIPTION_MESSAGES } from "~/models/subscription";
 import type { AddressSuggestion } from "../adapters/address-verification/address-verifier";
-import { bearerToken, jsonError, parseJson, privateJson } from "./json.server";
-import { ADDRESS_REQUIRED_MESSAGE, addressRequestSchema } from "./schemas/addresses-api";
-import { verifyWithTimeout, withSuggestion } from "../checkout/checkout-address.server";
+import type { RouterContextProvider } from "react-router";
+import { requireApiCustomer } from "./customer.server";
+import { jsonError, type Method, methodNotAllowed, privateJson } from "./json.server";
+import { verifyWithTimeout, withSuggestion } from "../funnel/checkout-address.server";
 import { walletTokens, type WalletToken } from "../checkout/payment-methods.server";
-import { visitorContext, type AppServices, type VisitorCustomer } from "../platform/context.server";
+import { type AppServices, servicesContext } from "../platform/context.server";
 import type { Executor } from "../db/client.server";
 import { paymentMethods, products, type AddressSnapshot } from "../db/schema";
 import {
@@ -29,18 +29,8 @@ import {
 
 export const SUBSCRIPTION_SIGN_IN_MESSAGE = "Sign in to manage your subscriptions.";
 
-/** The signed-in customer (cookie or bearer); a rejected bearer token is a 401 even with a cookie. */
-export function requireSubscriptionCustomer(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): VisitorCustomer {
-  const { customer } = context.get(visitorContext);
-  // The client meant the token's customer, never the cookie's.
-  if (!customer || (request.headers.has("Authorization") && bearerToken(request) === null)) {
-    throw jsonError(401, SUBSCRIPTION_SIGN_IN_MESSAGE);
-  }
-  return customer;
-}
+/** The 401 of every subscription call (`requireApiCustomer`). */
+export const SUBSCRIPTION_SIGN_IN = { message: SUBSCRIPTION_SIGN_IN_MESSAGE } as const;
 
 /** 404 `{ error: 'could not get subscription' }` (spec 3 error catalogue: subscription load failure). */
 export const subscriptionNotFound = () => jsonError(404, SUBSCRIPTION_MESSAGES.notFound);
@@ -54,6 +44,22 @@ export function requireSubscriptionId(raw: string | undefined): number {
   const id = raw !== undefined && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : 0;
   if (id <= 0) throw subscriptionNotFound();
   return id;
+}
+
+/**
+ * The opening every /api/autoReorder/:id call shares, in its order: the method (405 naming `allow` when it is not
+ * `method`; none checked for a loader), the signed-in customer (401), the subscription id from the path (404).
+ */
+export function subscriptionCall(
+  { request, params, context }: { request: Request; params: { id?: string }; context: Readonly<RouterContextProvider> },
+  method?: { is: Method; allow?: Method[] },
+) {
+  if (method && request.method !== method.is) throw methodNotAllowed(...(method.allow ?? [method.is]));
+  return {
+    customer: requireApiCustomer(request, context, SUBSCRIPTION_SIGN_IN),
+    id: requireSubscriptionId(params.id),
+    services: context.get(servicesContext),
+  };
 }
 
 /** One of the customer's subscriptions; 404 when it is not theirs, 409 when cancelled (unless allowed). */
@@ -81,34 +87,27 @@ export function changeFailure(result: Extract<ChangeResult<unknown>, { ok: false
   }
 }
 
+/** The answer to a change of one subscription: 200 the subscription as it now is, or the failure (404, 409, 400). */
+export async function subscriptionChangeAnswer(
+  db: Executor,
+  customerId: number,
+  subscriptionId: number,
+  result: ChangeResult<unknown>,
+): Promise<Response> {
+  if (!result.ok) return changeFailure(result);
+  return privateJson(await currentSubscriptionJson(db, customerId, subscriptionId));
+}
+
 // --- Input --------------------------------------------------------------------------------------------------
 
 /**
  * A JSON value as the pages' form schemas read it: a whole number becomes its digits, text stays text, null and
- * anything else is left for the schema to refuse (null reads as missing).
+ * anything else is left for the schema to refuse (null reads as missing). The route then checks it with
+ * `parseJson(formSchema, input, { fieldNames })`, which names each field as the API does.
  */
 export function formText(value: unknown): unknown {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return value === null ? undefined : value;
-}
-
-/**
- * Validates with one of the pages' form schemas; a failure is a 400 with every message, each prefixed by the
- * API's name for the field (`fieldNames` maps the form's names to the API's).
- */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  fieldNames: Record<string, string> = {},
-): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const messages = parsed.error.issues.map((issue) => {
-    if (issue.path.length === 0) return issue.message;
-    const [first, ...rest] = issue.path.map(String);
-    return `${[fieldNames[first!] ?? first, ...rest].join(".")}: ${issue.message}`;
-  });
-  throw jsonError(400, [...new Set(messages)].join(" "));
 }
 
 export interface AddressVerificationJson {
@@ -136,15 +135,6 @@ export async function verifySubscriptionAddress(
   };
 }
 
-/** The address of PUT …/address, validated (400 with every message) and in its stored shape. */
-export function parseApiAddress(body: unknown): AddressInput {
-  const address = (body as { address?: unknown }).address;
-  if (typeof address !== "object" || address === null || Array.isArray(address)) {
-    throw jsonError(400, ADDRESS_REQUIRED_MESSAGE);
-  }
-  return toAddressInput(parseJson(addressRequestSchema, body).address);
-}
-
 /** The id of the customer's saved card with this vault token; 400 for another's, an unknown or an expired card. */
 export async function requireSavedCard(db: Executor, customerId: number, paymentToken: string, now = new Date()) {
   const [card] = await db
@@ -154,8 +144,15 @@ export async function requireSavedCard(db: Executor, customerId: number, payment
       expirationYear: paymentMethods.expirationYear,
     })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.paymentToken, paymentToken), eq(paymentMethods.customerId, customerId)));
-  if (!card)
+    .where(
+      and(
+        eq(paymentMethods.paymentToken, paymentToken),
+        eq(paymentMethods.customerId, customerId),
+        inArray(paymentMethods.kind, [...CARD_KINDS]),
+      ),
+    );
+  // A card kind's expiry is always set (the table's check); a pay-in-4 token is not a card.
+  if (!card || card.expirationMonth === null || card.expirationYear === null)
     throw jsonError(400, `paymentToken: ${SUBSCRIPTION_MESSAGES.chooseCard} It must be one of your saved cards.`);
   if (isCardExpired(card.expirationMonth, card.expirationYear, now)) {
     throw jsonError(400, "paymentToken: This card has expired. Choose another card.");

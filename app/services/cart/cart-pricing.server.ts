@@ -3,6 +3,13 @@ import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import { DateTime } from "luxon";
 import type { PriceBook } from "~/models/catalog";
 import { orderType } from "~/models/line-item-group";
+import {
+  insuranceBenefitsTotal,
+  offerStands,
+  type AppliedInsuranceBenefit,
+  type InsuranceOffer,
+  type OrderInsuranceBenefit,
+} from "~/models/insurance";
 import { orderSummary, type OrderSummary } from "~/models/order-summary";
 import {
   evaluatePromotions,
@@ -25,6 +32,7 @@ import {
 } from "~/models/shipping";
 import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import { together, type Executor } from "../db/client.server";
+import { priceInBook } from "../catalog/catalog.server";
 import { addresses, brands, customers, orders, productPrices, products, type AddressSnapshot } from "../db/schema";
 import { activePromotions, customerGroupsOf, type CouponRecord } from "./promotions.server";
 import { cartViewOf, readCartOnce, type CartView } from "./cart-read.server";
@@ -52,6 +60,10 @@ export interface PricingInputs {
   taxState: string | null;
   /** The shipping address chosen for the cart (a copy), or null until one is. */
   shippingAddress: AddressSnapshot | null;
+  /** The insurance benefit applied to the cart (decision 54), or null. */
+  insuranceBenefit: AppliedInsuranceBenefit | null;
+  /** The passive search's offer, while it stands and no benefit is applied. */
+  insuranceOffer: InsuranceOffer | null;
 }
 
 /**
@@ -70,7 +82,7 @@ export async function productsForPricing(db: Executor, productIds: readonly numb
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+    .leftJoin(productPrices, priceInBook(priceBook))
     .where(inArray(products.id, [...productIds]));
 }
 
@@ -92,7 +104,14 @@ export async function loadPricingInputs(
     () => activePromotions(db, now),
     () => (shopper.customerId === null ? undefined : shopperFacts(db, shopper.customerId)),
   ]);
-  const cart = read?.cart ?? { version: 0, couponId: null, shippingLevel: 0, shippingAddress: null };
+  const cart = read?.cart ?? {
+    version: 0,
+    couponId: null,
+    shippingLevel: 0,
+    shippingAddress: null,
+    insuranceBenefit: null,
+    insuranceOffer: null,
+  };
   const view = read && cartId ? cartViewOf(cartId, read) : { id: null, groups: [], subtotalCents: 0 };
   const lines: PricedLine[] = view.groups.flatMap((group) =>
     group.items.map((item) => ({
@@ -115,13 +134,19 @@ export async function loadPricingInputs(
     view,
     lines,
     promotions,
-    customerGroups: customerGroupsOf(facts?.returning ?? false),
+    // An applied benefit marks the cart with the insurance customer group (spec 3 §4); removing it clears both.
+    customerGroups: [
+      ...customerGroupsOf(facts?.returning ?? false),
+      ...(cart.insuranceBenefit ? (["Insurance_Customer"] as const) : []),
+    ],
     customerCredits: facts?.creditCents ?? 0,
     // Tax follows where the order ships: the cart's shipping address once chosen, else the primary address.
     taxState: taxStateOf(
       cart.shippingAddress ?? (facts?.state ? { state: facts.state, country: facts.country! } : null),
     ),
     shippingAddress: cart.shippingAddress,
+    insuranceBenefit: cart.insuranceBenefit,
+    insuranceOffer: !cart.insuranceBenefit && offerStands(cart.insuranceOffer, now) ? cart.insuranceOffer : null,
   };
 }
 
@@ -205,17 +230,32 @@ export async function pricedCart(
       })
     : null;
 
-  const summary: OrderSummary = orderSummary({
+  const beforeInsurance = orderSummary({
     subTotal: inputs.view.subtotalCents,
     discountAmount: outcome.discountCents,
     shippingPrice,
     shippingDiscount: outcome.shippingDiscountCents,
     taxAmount: taxed?.taxCents ?? 0,
     rebateTotal: outcome.rebateCents,
-    // Insurance benefits arrive with the insurance issue.
     insuranceBenefitsTotal: 0,
     customerCredits: inputs.customerCredits,
   });
+  // Insurance does not combine with rebates (spec 3 rebate rules; decision 54): an applied benefit wins, and the
+  // cart's mail-in rebates drop out until it is removed.
+  const applied = inputs.insuranceBenefit;
+  const insuranceTotal = insuranceBenefitsTotal(applied, beforeInsurance.totalAmount);
+  const summary: OrderSummary = applied
+    ? orderSummary({
+        subTotal: inputs.view.subtotalCents,
+        discountAmount: outcome.discountCents,
+        shippingPrice,
+        shippingDiscount: outcome.shippingDiscountCents,
+        taxAmount: taxed?.taxCents ?? 0,
+        rebateTotal: 0,
+        insuranceBenefitsTotal: insuranceTotal,
+        customerCredits: inputs.customerCredits,
+      })
+    : beforeInsurance;
 
   const couponPromotion = inputs.coupon
     ? inputs.promotions.find((promotion) => promotion.id === inputs.coupon?.promotionId)
@@ -234,7 +274,7 @@ export async function pricedCart(
         }
       : null;
 
-  const rebates = outcome.applied.flatMap((promotion) =>
+  const earnedRebates = outcome.applied.flatMap((promotion) =>
     promotion.rewards
       .filter((reward) => reward.rewardType === "Rebate")
       .map((reward) => ({
@@ -244,7 +284,8 @@ export async function pricedCart(
         amountCents: reward.amountCents,
       })),
   );
-  const earned = new Set(rebates.map((rebate) => rebate.promotionId));
+  const earned = new Set(earnedRebates.map((rebate) => rebate.promotionId));
+  const rebates = applied ? [] : earnedRebates;
   // Offers a product in the cart could still earn with more boxes ("Buy 4 boxes, get $50 back").
   const rebateHints = [
     ...new Set(
@@ -280,7 +321,7 @@ export async function pricedCart(
     })),
     coupon,
     rebates,
-    rebateHints,
+    rebateHints: applied ? [] : rebateHints,
     shippingMethods: SHIPPING_METHODS.map((method) => {
       const price = isEmpty ? 0 : method.priceCents;
       const discount =
@@ -302,6 +343,21 @@ export async function pricedCart(
     selectedShippingMethod: { shippingLevel: inputs.shippingLevel, amount: summary.shipping },
     shippingAddress: inputs.shippingAddress,
     taxState: inputs.taxState,
+    insurance: {
+      applied,
+      offer: inputs.insuranceOffer,
+      /** The rebates an applied benefit displaces (0 when none is applied or the cart earns none). */
+      displacedRebateCents: applied ? outcome.rebateCents : 0,
+      /** What the order records: the benefit and how much of it this order takes. */
+      orderBenefit: (applied && insuranceTotal > 0
+        ? {
+            benefitId: applied.benefitId,
+            planName: applied.planName,
+            provider: applied.provider,
+            amountCents: insuranceTotal,
+          }
+        : null) satisfies OrderInsuranceBenefit | null,
+    },
     customerCredits: inputs.customerCredits,
     orderSummary: summary,
   };

@@ -1,12 +1,12 @@
 import { isExamNeededPostOrder, orderPrescriptionStatus } from "~/models/prescriptions";
-import { and, asc, eq } from "drizzle-orm";
-import type { PriceBook } from "~/models/catalog";
+import { asc, eq } from "drizzle-orm";
+import { productKind, type PriceBook } from "~/models/catalog";
 import { EYE_LABELS, LENS_PARAMETER_LABELS, LENS_PARAMETER_NAMES } from "~/models/lens-parameters";
 import type { GroupType, LineItemGroupState, LineItemState } from "~/models/line-item-group";
 import type { PatientName } from "~/models/patient";
 import { lineStockText } from "~/models/stock";
 import { boxSupplyDays, frequencyLabel, supplyText } from "~/models/supply";
-import { productPath } from "../catalog/catalog.server";
+import { priceInBook, productPath } from "../catalog/catalog.server";
 import type { Executor } from "../db/client.server";
 import { brands, carts, lineItemGroups, lineItems, productPrices, products, skus } from "../db/schema";
 import { memoized, type RequestMemo } from "../platform/request-memo.server";
@@ -31,6 +31,8 @@ export interface CartRead {
     couponId: number | null;
     shippingLevel: number;
     shippingAddress: (typeof carts.$inferSelect)["shippingAddress"];
+    insuranceBenefit: (typeof carts.$inferSelect)["insuranceBenefit"];
+    insuranceOffer: (typeof carts.$inferSelect)["insuranceOffer"];
   };
   coupon: CouponRecord | null;
   groups: ReadGroup[];
@@ -55,6 +57,68 @@ type CartProduct = {
   unitPriceCents: number | null;
 };
 
+/** Groups in their position, lines in the order they were added (the eye breaks a tie). */
+const GROUP_ORDER = [asc(lineItemGroups.position), asc(lineItems.createdAt), asc(lineItems.whichEye)] as const;
+
+interface GroupJoinRow {
+  group: typeof lineItemGroups.$inferSelect | null;
+  item: typeof lineItems.$inferSelect | null;
+  brandSlug: string | null;
+}
+
+/**
+ * The rows of groups ⟕ lines ⟕ products ⟕ brands, read in GROUP_ORDER (one per line, or one with no line for an
+ * empty group), as the model's groups: the one mapping of that join, whether the whole cart or only its groups is read.
+ */
+function groupsOfRows(rows: readonly GroupJoinRow[]): ReadGroup[] {
+  const groups = new Map<string, ReadGroup>();
+  for (const row of rows) {
+    if (!row.group) continue;
+    const group = groups.get(row.group.id) ?? {
+      id: row.group.id,
+      type: row.group.type as GroupType,
+      autoReorderFrequencyDays: row.group.autoReorderFrequencyDays,
+      submitAndSkipImageId: row.group.submitAndSkipImageId,
+      patient: row.group.patient
+        ? { firstName: row.group.patient.firstName, lastName: row.group.patient.lastName }
+        : null,
+      items: [],
+      row: row.group,
+    };
+    groups.set(row.group.id, group);
+    if (!row.item) continue;
+    group.items.push({
+      id: row.item.id,
+      whichEye: row.item.whichEye as LineItemState["whichEye"],
+      productId: row.item.productId,
+      brandSlug: row.brandSlug ?? "",
+      upc: row.item.upc,
+      quantity: row.item.quantity,
+      parameters: row.item.selectedParameters,
+    });
+  }
+  // Right eye (OD) before left (OS), as prescriptions read.
+  const eyeOrder = { right: 0, left: 1, none: 2 } as const;
+  for (const group of groups.values()) group.items.sort((a, b) => eyeOrder[a.whichEye] - eyeOrder[b.whichEye]);
+  return [...groups.values()];
+}
+
+/**
+ * Only a cart's groups and their lines, in the model's shape (for the rules): what a change to them reads inside its
+ * transaction, without the products' prices and stock or the cart's coupon.
+ */
+export async function readGroups(db: Executor, cartId: string): Promise<ReadGroup[]> {
+  const rows = await db
+    .select({ group: lineItemGroups, item: lineItems, brandSlug: brands.slug })
+    .from(lineItemGroups)
+    .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
+    .leftJoin(products, eq(products.id, lineItems.productId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(lineItemGroups.cartId, cartId))
+    .orderBy(...GROUP_ORDER);
+  return groupsOfRows(rows);
+}
+
 export async function readCart(db: Executor, cartId: string, priceBook: PriceBook): Promise<CartRead | null> {
   const rows = await db
     .select({
@@ -62,6 +126,8 @@ export async function readCart(db: Executor, cartId: string, priceBook: PriceBoo
       couponId: carts.couponId,
       shippingLevel: carts.shippingLevel,
       shippingAddress: carts.shippingAddress,
+      insuranceBenefit: carts.insuranceBenefit,
+      insuranceOffer: carts.insuranceOffer,
       group: lineItemGroups,
       item: lineItems,
       brandSlug: brands.slug,
@@ -87,40 +153,16 @@ export async function readCart(db: Executor, cartId: string, priceBook: PriceBoo
     .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
     .leftJoin(products, eq(products.id, lineItems.productId))
     .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+    .leftJoin(productPrices, priceInBook(priceBook))
     .leftJoin(skus, eq(skus.upc, lineItems.upc))
     .where(eq(carts.id, cartId))
-    .orderBy(asc(lineItemGroups.position), asc(lineItems.createdAt), asc(lineItems.whichEye));
+    .orderBy(...GROUP_ORDER);
   const [first] = rows;
   if (!first) return null;
 
-  const groups = new Map<string, ReadGroup>();
   const productById = new Map<number, CartProduct>();
   const skuByUpc = new Map<string, { stockQuantity: number; isActive: boolean }>();
   for (const row of rows) {
-    if (!row.group) continue;
-    const group = groups.get(row.group.id) ?? {
-      id: row.group.id,
-      type: row.group.type as GroupType,
-      autoReorderFrequencyDays: row.group.autoReorderFrequencyDays,
-      submitAndSkipImageId: row.group.submitAndSkipImageId,
-      patient: row.group.patient
-        ? { firstName: row.group.patient.firstName, lastName: row.group.patient.lastName }
-        : null,
-      items: [],
-      row: row.group,
-    };
-    groups.set(row.group.id, group);
-    if (!row.item) continue;
-    group.items.push({
-      id: row.item.id,
-      whichEye: row.item.whichEye as LineItemState["whichEye"],
-      productId: row.item.productId,
-      brandSlug: row.brandSlug ?? "",
-      upc: row.item.upc,
-      quantity: row.item.quantity,
-      parameters: row.item.selectedParameters,
-    });
     if (row.product?.id && !productById.has(row.product.id)) {
       // A line's product and brand always exist (foreign keys): the left joins only make the types nullable.
       const product = row.product as Omit<CartProduct, "unitPriceCents">;
@@ -128,19 +170,17 @@ export async function readCart(db: Executor, cartId: string, priceBook: PriceBoo
     }
     if (row.sku?.upc) skuByUpc.set(row.sku.upc, { stockQuantity: row.sku.stockQuantity, isActive: row.sku.isActive });
   }
-  // Right eye (OD) before left (OS), as prescriptions read.
-  const eyeOrder = { right: 0, left: 1, none: 2 } as const;
-  for (const group of groups.values()) group.items.sort((a, b) => eyeOrder[a.whichEye] - eyeOrder[b.whichEye]);
-
   return {
     cart: {
       version: first.version,
       couponId: first.couponId,
       shippingLevel: first.shippingLevel,
       shippingAddress: first.shippingAddress,
+      insuranceBenefit: first.insuranceBenefit,
+      insuranceOffer: first.insuranceOffer,
     },
     coupon: first.couponId === null ? null : await findCoupon(db, { id: first.couponId }),
-    groups: [...groups.values()],
+    groups: groupsOfRows(rows),
     products: productById,
     skus: skuByUpc,
   };
@@ -182,7 +222,9 @@ export function cartViewOf(cartId: string, read: CartRead | null) {
         href: product ? productPath(product) : null,
         imageUrl: product?.imageUrl ?? null,
         isColor: product?.categories.includes("color") ?? false,
-        productType: product?.productType === 2 ? ("solution" as const) : ("lens" as const),
+        /** What kind of lens it is (toric, multifocal, colour…): which ways to pay the cart allows depend on it. */
+        categories: product?.categories ?? [],
+        productType: productKind(product?.productType),
         wearTimeDays: product?.wearTimeDays ?? 0,
         quantityPerPackage: product?.quantityPerPackage ?? 0,
         maximumQuantity: product?.maximumQuantity ?? 1,

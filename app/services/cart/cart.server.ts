@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PriceBook } from "~/models/catalog";
 import {
   addEyeItem,
@@ -17,7 +17,7 @@ import {
 } from "~/models/line-item-group";
 import type { PatientName } from "~/models/patient";
 import { lineQuantityOptions } from "~/models/supply";
-import { cartViewOf, readCart, type CartRead, type CartView } from "./cart-read.server";
+import { cartViewOf, readCart, readGroups, type CartRead, type CartView } from "./cart-read.server";
 import { together, type Database, type Executor, type Transaction } from "../db/client.server";
 import { brands, carts, coupons, lineItemGroups, lineItems, products, skus } from "../db/schema";
 
@@ -182,7 +182,7 @@ export async function addEyeItems(
 ): Promise<AddEyeOutcome> {
   try {
     return await withCartLock(db, cartId, async (tx) => {
-      const group = (await loadGroups(tx, cartId)).find((candidate) => candidate.id === groupId);
+      const group = (await readGroups(tx, cartId)).find((candidate) => candidate.id === groupId);
       if (!group || group.type !== "Lens") {
         throw new AddEyeRefused({ ok: false, reason: "no-group", message: "no such lens group" });
       }
@@ -228,59 +228,9 @@ export async function eyeNeededByGroup(
   cartId: string,
   groupId: string,
 ): Promise<{ eye: Eye; patient: PatientName | null } | null> {
-  const group = (await loadGroups(db, cartId)).find((candidate) => candidate.id === groupId);
+  const group = (await readGroups(db, cartId)).find((candidate) => candidate.id === groupId);
   const eye = group ? otherEyeNeeded(group) : null;
   return group && eye ? { eye, patient: group.patient } : null;
-}
-
-/** A group as stored: the model's shape (for the rules) and its patient (for the cart page). */
-type StoredGroup = LineItemGroupState & { patient: PatientName | null };
-
-/** Loads the groups of a cart in the model's shape (for the rules), inside a transaction. */
-async function loadGroups(tx: Executor, cartId: string): Promise<StoredGroup[]> {
-  const rows = await tx
-    .select({
-      groupId: lineItemGroups.id,
-      type: lineItemGroups.type,
-      autoReorderFrequencyDays: lineItemGroups.autoReorderFrequencyDays,
-      submitAndSkipImageId: lineItemGroups.submitAndSkipImageId,
-      patient: lineItemGroups.patient,
-      item: lineItems,
-      brandSlug: brands.slug,
-    })
-    .from(lineItemGroups)
-    .leftJoin(lineItems, eq(lineItems.groupId, lineItemGroups.id))
-    .leftJoin(products, eq(products.id, lineItems.productId))
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(eq(lineItemGroups.cartId, cartId))
-    .orderBy(asc(lineItemGroups.position), asc(lineItems.createdAt), asc(lineItems.whichEye));
-  const groups = new Map<string, StoredGroup>();
-  for (const row of rows) {
-    const group = groups.get(row.groupId) ?? {
-      id: row.groupId,
-      type: row.type as GroupType,
-      autoReorderFrequencyDays: row.autoReorderFrequencyDays,
-      submitAndSkipImageId: row.submitAndSkipImageId,
-      patient: row.patient ? { firstName: row.patient.firstName, lastName: row.patient.lastName } : null,
-      items: [],
-    };
-    if (row.item) {
-      group.items.push({
-        id: row.item.id,
-        whichEye: row.item.whichEye as LineItemState["whichEye"],
-        productId: row.item.productId,
-        brandSlug: row.brandSlug ?? "",
-        upc: row.item.upc,
-        quantity: row.item.quantity,
-        parameters: row.item.selectedParameters,
-      });
-    }
-    groups.set(row.groupId, group);
-  }
-  // Right eye (OD) before left (OS), as prescriptions read.
-  const eyeOrder = { right: 0, left: 1, none: 2 } as const;
-  for (const group of groups.values()) group.items.sort((a, b) => eyeOrder[a.whichEye] - eyeOrder[b.whichEye]);
-  return [...groups.values()];
 }
 
 /** Writes a group back after a rule changed it (null: the group is gone). */
@@ -328,7 +278,10 @@ export async function setItemQuantities(
   quantities: ReadonlyMap<string, number>,
   { partial = false }: { partial?: boolean } = {},
 ): Promise<void> {
-  const [groups, view] = await together(tx, [() => loadGroups(tx, cartId), () => cartView(tx, cartId, priceBook)]);
+  // One read for both: the lines as the cart page offers their quantities, and the groups the rules change.
+  const read = await readCart(tx, cartId, priceBook);
+  const view = cartViewOf(cartId, read);
+  const groups = read?.groups ?? [];
   const lines = new Map(view.groups.flatMap((group) => group.items).map((line) => [line.id, line]));
   for (const [itemId, quantity] of quantities) {
     const line = lines.get(itemId);
@@ -352,7 +305,7 @@ export async function setItemQuantities(
 /** Changes one item's quantity (zero removes it; the group goes with its last item). */
 export async function changeItemQuantity(db: Database, cartId: string, itemId: string, quantity: number) {
   return withCartLock(db, cartId, async (tx) => {
-    const group = (await loadGroups(tx, cartId)).find((candidate) =>
+    const group = (await readGroups(tx, cartId)).find((candidate) =>
       candidate.items.some((item) => item.id === itemId),
     );
     if (!group) return false;
@@ -363,7 +316,7 @@ export async function changeItemQuantity(db: Database, cartId: string, itemId: s
 
 export async function removeCartItem(db: Database, cartId: string, itemId: string) {
   return withCartLock(db, cartId, async (tx) => {
-    const group = (await loadGroups(tx, cartId)).find((candidate) =>
+    const group = (await readGroups(tx, cartId)).find((candidate) =>
       candidate.items.some((item) => item.id === itemId),
     );
     if (!group) return false;
@@ -392,7 +345,7 @@ export async function removeDiscontinuedItems(db: Database, cartId: string): Pro
   const ids = new Set(discontinued.map((row) => row.itemId));
   return withCartLock(db, cartId, async (tx) => {
     const removedProducts: number[] = [];
-    for (const group of await loadGroups(tx, cartId)) {
+    for (const group of await readGroups(tx, cartId)) {
       let next: LineItemGroupState | null = group;
       for (const item of group.items) {
         if (!ids.has(item.id) || !next) continue;
@@ -463,8 +416,8 @@ export async function adoptCart(db: Database, anonymousCartId: string | undefine
   }
   await withCartLock(db, owned.id, async (tx) => {
     const [ownGroups, incoming] = await together(tx, [
-      () => loadGroups(tx, owned.id),
-      () => loadGroups(tx, anonymous.id),
+      () => readGroups(tx, owned.id),
+      () => readGroups(tx, anonymous.id),
     ]);
     const known = new Set(ownGroups.map(groupSignature));
     let position = ownGroups.length;

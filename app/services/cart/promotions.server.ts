@@ -14,7 +14,7 @@ import {
 import { together, type Database, type Executor } from "../db/client.server";
 import { brands, coupons, orders, products, promotions } from "../db/schema";
 import type { Logger } from "../platform/logger.server";
-import { cachedPerProcess } from "../platform/process-cache.server";
+import { cachedPerProcess } from "../db/process-cache.server";
 import { PgTransaction } from "drizzle-orm/pg-core";
 
 type PromotionRow = typeof promotions.$inferSelect;

@@ -12,6 +12,7 @@ import { isLensParameterName, LENS_PARAMETER_LABELS, parameterKey, type LensPara
 import { productIdFrom } from "~/models/brand-finder-query";
 import { normalizeSearchQuery } from "~/models/search";
 import type { Database } from "../db/client.server";
+import { priceInBook } from "./catalog.server";
 import { brands, productParameterOptions, productParameters, productPrices, products, skus } from "../db/schema";
 import { servicesContext, visitorContext } from "../platform/context.server";
 import { getSearchIndex, searchIndexedProducts } from "./search.server";
@@ -61,6 +62,14 @@ export async function brandFinderStepLens(
   return { lens, db, priceBook };
 }
 
+/** Lenses with their brand and their price in the shopper's price book (the finder's columns), to filter. */
+const lensesPriced = (db: Database, priceBook: PriceBook) =>
+  db
+    .select(lensColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(productPrices, priceInBook(priceBook));
+
 /**
  * The shopper's current lens, by productId or by its vanity URL (the results slug): any lens with a public page,
  * discontinued ones included (finding a new brand for a lens no longer made is what the finder is for).
@@ -70,18 +79,13 @@ export async function findCurrentLens(
   lookup: { productId: number } | { vanityUrl: string },
   priceBook: PriceBook,
 ): Promise<FinderCatalogLens | null> {
-  const [row] = await db
-    .select(lensColumns)
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
-    .where(
-      and(
-        "productId" in lookup ? eq(products.id, lookup.productId) : eq(products.vanityUrl, lookup.vanityUrl),
-        eq(products.productType, PRODUCT_TYPE.lens),
-        eq(products.isHidden, false),
-      ),
-    );
+  const [row] = await lensesPriced(db, priceBook).where(
+    and(
+      "productId" in lookup ? eq(products.id, lookup.productId) : eq(products.vanityUrl, lookup.vanityUrl),
+      eq(products.productType, PRODUCT_TYPE.lens),
+      eq(products.isHidden, false),
+    ),
+  );
   if (!row) return null;
   const parameters = await parametersByProduct(db, [row.id]);
   return { ...row, parameters: parameters.get(row.id) ?? [] };
@@ -93,11 +97,7 @@ export async function listCandidateLenses(
   wearTimeDays: number,
   priceBook: PriceBook,
 ): Promise<FinderCatalogLens[]> {
-  const rows = await db
-    .select(lensColumns)
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+  const rows = await lensesPriced(db, priceBook)
     .where(
       and(
         eq(products.productType, PRODUCT_TYPE.lens),

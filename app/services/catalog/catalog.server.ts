@@ -35,6 +35,11 @@ const summaryColumns = {
   discontinuedInCatalog: products.discontinuedInCatalog,
 };
 
+/** The join to a product's price row in a price book (`leftJoin(productPrices, priceInBook(…))`). */
+export function priceInBook(priceBook: PriceBook) {
+  return and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook));
+}
+
 export async function findProductById(db: Database, productId: number) {
   const [row] = await db
     .select(summaryColumns)
@@ -108,7 +113,7 @@ export async function findProductDetail(
     .select({ ...summaryColumns, unitPriceCents: productPrices.unitPriceCents })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+    .leftJoin(productPrices, priceInBook(priceBook))
     .where(where);
   if (!row) return null;
   const parameters = await productParametersOf(db, row.id);
@@ -173,7 +178,7 @@ export async function listCatalog(db: Database, priceBook: PriceBook, productTyp
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceBook, priceBook)))
+    .leftJoin(productPrices, priceInBook(priceBook))
     .where(
       and(
         eq(products.isHidden, false),

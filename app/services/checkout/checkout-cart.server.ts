@@ -1,5 +1,6 @@
 import type { PriceBook } from "~/models/catalog";
 import { isImageClassification, type FunnelGroup } from "~/models/funnel";
+import type { OrderDoctor, OrderPatient } from "~/models/order-plan";
 import { readCartOnce } from "../cart/cart-read.server";
 import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
@@ -8,8 +9,8 @@ import type { RequestMemo } from "../platform/request-memo.server";
 
 /** A cart group as checkout shows it and the order keeps it: patient, doctor and the funnel's rule inputs. */
 export interface CheckoutGroupDetails extends FunnelGroup {
-  patient: { firstName: string; lastName: string; patientId?: number } | null;
-  doctor: { id: number; firstName: string; lastName: string; phone: string; clinicName: string } | null;
+  patient: OrderPatient | null;
+  doctor: OrderDoctor | null;
   /** Each line's chosen parameters, by line item id. */
   parameters: Map<string, Record<string, string>>;
 }

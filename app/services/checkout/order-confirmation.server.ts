@@ -1,18 +1,20 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { awaitsPrescription } from "~/models/file-type";
 import { orderDetailsPath, orderNextSteps } from "~/models/order-status";
 import { orderPrescriptionStatus } from "~/models/prescriptions";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
+import { UPLOAD_LINK_DAYS } from "~/models/upload-limits";
 import { orderConfirmationEmail } from "../adapters/email/order-templates";
+import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { Transaction } from "../db/client.server";
+import type { AppServices } from "../platform/context.server";
 import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "../db/schema";
 import { orderDetails } from "../orders/order-history.server";
 import { recordGroupPrescription } from "../prescriptions/prescription-records.server";
-import { UPLOAD_LINK_DAYS, uploadLinkUrl } from "../prescriptions/upload-links.server";
+import { uploadLinkUrl } from "../prescriptions/upload-links.server";
 import { queueVerifications } from "../prescriptions/verification.server";
 import { createSubscriptionsForOrder } from "../subscriptions/subscriptions.server";
-import { paymentKey, type OrderPlan } from "./order-plan";
-import type { OrderServices } from "./place-order.server";
+import { paymentKey, type OrderPlan } from "~/models/order-plan";
 
 /**
  * The second half of placing an order (decision 29). The reservation committed the stock, the store credit, a
@@ -21,6 +23,11 @@ import type { OrderServices } from "./place-order.server";
  * took and removes the order. Both run in one transaction on the order's row, guarded on it still being pending, so
  * of a request and a recovery job racing for the same order exactly one acts.
  */
+
+/** What placing an order uses (place-order.server.ts and the reorders); here, below it, so neither imports the other. */
+export type OrderServices = Pick<AppServices, "db" | "tax" | "email" | "logger" | "config"> & {
+  payments: PaymentGateway;
+};
 
 type PendingOrder = typeof orders.$inferSelect & { pendingPlan: OrderPlan };
 
@@ -222,6 +229,8 @@ export async function recoverPendingOrders(
     .where(
       and(
         eq(orders.paymentState, "pending"),
+        // Card orders: a provider's order (no last four) is settled with its provider (provider-payments.server.ts).
+        ne(orders.paymentLastFour, ""),
         lt(orders.pendingSince, sql`now() - make_interval(secs => ${graceSeconds})`),
       ),
     )
@@ -254,7 +263,7 @@ async function writeConfirmation(
   const details = await orderDetails(tx, order.customerId, order.orderNumber);
   if (!details) throw new Error(`order ${order.orderNumber} not readable in its own transaction`);
   const now = new Date();
-  const message = orderConfirmationEmail({
+  const message = await orderConfirmationEmail({
     to: plan.customer.email,
     firstName: plan.customer.firstName,
     order: details,

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { isCardExpired, selectPaymentMethod, type CardDetails, type CardType } from "~/models/card";
+import { CARD_KINDS } from "~/models/payment-methods";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { Database, Executor } from "../db/client.server";
 import { paymentMethods } from "../db/schema";
@@ -8,6 +9,21 @@ import { paymentMethods } from "../db/schema";
  * The customer's wallet (spec 3: paymentMethods with paymentToken, isPreferred, insertDate). Rows hold the vault's
  * token, the brand, the last four and the expiry — never the number or the CVV. Every read filters by customer.
  */
+
+/** Only the methods charged through the card vault (a card, an Apple Pay card), not the pay-in-4 tokens. */
+const isCardRow = inArray(paymentMethods.kind, [...CARD_KINDS]);
+
+/** A card row's card columns, which the table's check keeps set for the card kinds. */
+function cardColumns<
+  T extends { lastFour: string | null; expirationMonth: number | null; expirationYear: number | null },
+>(row: T) {
+  return {
+    ...row,
+    lastFour: row.lastFour ?? "",
+    expirationMonth: row.expirationMonth ?? 0,
+    expirationYear: row.expirationYear ?? 0,
+  };
+}
 
 /** A saved card as pages see it (the token stays on the server). */
 export interface SavedCard {
@@ -37,9 +53,9 @@ export async function listPaymentMethods(db: Executor, customerId: number): Prom
   const rows = await db
     .select(savedCardColumns)
     .from(paymentMethods)
-    .where(eq(paymentMethods.customerId, customerId))
+    .where(and(eq(paymentMethods.customerId, customerId), isCardRow))
     .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
-  return rows.map(({ createdAt, ...card }) => ({ ...card, insertedAt: createdAt.toISOString() }));
+  return rows.map(({ createdAt, ...card }) => toSavedCard({ ...card, createdAt }));
 }
 
 /**
@@ -59,9 +75,9 @@ export async function walletTokens(db: Executor, customerId: number, now = new D
       createdAt: paymentMethods.createdAt,
     })
     .from(paymentMethods)
-    .where(eq(paymentMethods.customerId, customerId))
+    .where(and(eq(paymentMethods.customerId, customerId), isCardRow))
     .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
-  return rows.map(({ createdAt, ...card }) => ({
+  return rows.map(cardColumns).map(({ createdAt, ...card }) => ({
     ...card,
     insertDate: createdAt.toISOString(),
     isExpired: isCardExpired(card.expirationMonth, card.expirationYear, now),
@@ -75,13 +91,30 @@ export async function walletOf(db: Executor, customerId: number) {
   return { cards, selected: selectPaymentMethod(cards) };
 }
 
-/** One of the customer's cards with its token (for charging), or null when it is not theirs or gone. */
+/**
+ * One of the customer's cards with its token (for charging), or null when it is not theirs, gone, or not a card (a
+ * pay-in-4 token is not charged through the card vault).
+ */
 export async function findPaymentMethod(db: Executor, customerId: number, id: number) {
   const [row] = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)));
-  return row ?? null;
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId), isCardRow));
+  return row ? { ...cardColumns(row), nameOnCard: row.nameOnCard ?? "" } : null;
+}
+
+function toSavedCard(row: {
+  id: number;
+  brand: string;
+  lastFour: string | null;
+  expirationMonth: number | null;
+  expirationYear: number | null;
+  nameOnCard: string | null;
+  isPreferred: boolean;
+  createdAt: Date;
+}): SavedCard {
+  const { createdAt, ...card } = cardColumns(row);
+  return { ...card, nameOnCard: card.nameOnCard ?? "", insertedAt: createdAt.toISOString() };
 }
 
 export type SaveCardResult = { ok: true; card: SavedCard } | { ok: false; reason: "declined" | "invalid" };
@@ -111,6 +144,5 @@ export async function saveCard(
       isPreferred: sql`not exists (select 1 from ${paymentMethods} where ${paymentMethods.customerId} = ${customerId})`,
     })
     .returning(savedCardColumns);
-  const { createdAt, ...saved } = row!;
-  return { ok: true, card: { ...saved, insertedAt: createdAt.toISOString() } };
+  return { ok: true, card: toSavedCard(row!) };
 }

@@ -10,13 +10,14 @@ import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import { pricedCart, type Shopper } from "../cart/cart-pricing.server";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
 import { checkoutCart } from "./checkout-cart.server";
-import type { AppServices } from "../platform/context.server";
 import { together, type Executor, type Transaction } from "../db/client.server";
 import { coupons, customers, orders, skus } from "../db/schema";
-import { confirmOrder, releaseOrder } from "./order-confirmation.server";
-import { paymentKey, type OrderPlan } from "./order-plan";
+import { confirmOrder, releaseOrder, type OrderServices } from "./order-confirmation.server";
+import { paymentKey, type OrderPlan } from "~/models/order-plan";
 import { findPaymentMethod } from "./payment-methods.server";
 import { groupPrescriptionExtras } from "../prescriptions/prescription-records.server";
+import { paymentMethodType } from "~/models/payment-methods";
+import { PROVIDER_PAYMENT_METHOD, type ProviderOption } from "~/models/payment-options";
 
 /**
  * Placing an order (DESIGN §9, decision 29), keyed by the checkout form's idempotency key, so a double click, a
@@ -65,18 +66,20 @@ export type PlaceOrderResult =
 
 export interface PlaceOrderInput {
   cartId: string;
-  customer: { id: number; email: string; firstName: string };
+  customer: { id: number; email: string; firstName: string; lastName?: string };
   idempotencyKey: string;
+  /** The saved card (ignored when `provider` is set). */
   paymentMethodId: number;
+  /**
+   * Paid through a provider's page instead (PayPal, Pay Later, pay in 4; decision 53): the order is reserved here and
+   * finished by provider-payments.server.ts when the shopper comes back.
+   */
+  provider?: ProviderOption;
   shopper: Shopper;
   now?: Date;
   /** Set by the reorder runner: the subscription (and reorder date) this order is for; it creates none. */
   subscription?: { id: number; reorderDate: string };
 }
-
-export type OrderServices = Pick<AppServices, "db" | "tax" | "email" | "logger" | "config"> & {
-  payments: PaymentGateway;
-};
 
 /** Thrown inside the transaction so that everything done so far rolls back. */
 class OrderRefused extends Error {
@@ -89,10 +92,28 @@ class OrderRefused extends Error {
 }
 
 export async function placeOrder(services: OrderServices, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const reserved = await reserveOrResume(services, { ...input, provider: undefined });
+  if (!("reservation" in reserved)) return reserved.result;
+  // A provider's order under this key is finished by the shopper's return from the provider, never by a card.
+  if (reserved.reservation.provider) {
+    return { ok: false, reason: "in-progress", message: PLACE_ORDER_MESSAGES.inProgress };
+  }
+  return finishPending(services, reserved.reservation, { created: reserved.created });
+}
+
+/**
+ * Step 1 under the key: the order this key already made (paid: its result; pending: its reservation, to finish), or
+ * a new reservation. Card orders go on to charge (placeOrder); provider orders to the provider's page
+ * (provider-payments.server.ts).
+ */
+export async function reserveOrResume(
+  services: OrderServices,
+  input: PlaceOrderInput,
+): Promise<{ result: PlaceOrderResult } | { reservation: Reservation; created: boolean }> {
   const now = input.now ?? new Date();
   // The common resubmit (the order committed a moment ago) is answered without taking the cart's lock.
   const known = await orderForKey(services.db, input);
-  if (known) return known.pending ? finishPending(services, known.pending) : known.result;
+  if (known) return known.pending ? { reservation: known.pending, created: false } : { result: known.result };
   let reserved: Reservation | PlaceOrderResult;
   try {
     reserved = await withCartLock(services.db, input.cartId, async (tx) => {
@@ -102,26 +123,30 @@ export async function placeOrder(services: OrderServices, input: PlaceOrderInput
       return reserveOrder(services, tx, input, now);
     });
   } catch (error) {
-    if (error instanceof OrderRefused) return { ok: false, reason: error.reason, message: error.message };
+    if (error instanceof OrderRefused) return { result: { ok: false, reason: error.reason, message: error.message } };
     if (error instanceof CartNotFoundError) {
-      return { ok: false, reason: "empty-cart", message: PLACE_ORDER_MESSAGES.emptyCart };
+      return { result: { ok: false, reason: "empty-cart", message: PLACE_ORDER_MESSAGES.emptyCart } };
     }
     // The same key placed from another cart at the same moment loses on the key's unique index: its twin's order.
     const placed = await orderForKey(services.db, input);
-    if (placed) return placed.pending ? finishPending(services, placed.pending) : placed.result;
+    if (placed) return placed.pending ? { reservation: placed.pending, created: false } : { result: placed.result };
     throw error;
   }
-  if ("ok" in reserved) return reserved;
-  return finishPending(services, reserved, { created: true });
+  if ("ok" in reserved) return { result: reserved };
+  return { reservation: reserved, created: true };
 }
 
 /** A pending order and what finishing it needs. */
-interface Reservation {
+export interface Reservation {
   orderId: number;
   orderNumber: string;
+  /** The card's vault token; for a provider's order, the provider's checkout token ("" until it is made). */
   token: string;
   chargeCents: number;
   idempotencyKey: string;
+  /** Paid through a provider's page (null: a card), and the provider's checkout once made. */
+  provider: ProviderOption | null;
+  providerCheckout: { token: string; redirectUrl: string } | null;
 }
 
 /**
@@ -199,6 +224,11 @@ async function orderForKey(
       token: row.paymentToken,
       chargeCents: row.plan.chargeCents,
       idempotencyKey: input.idempotencyKey,
+      provider: row.plan.provider?.option ?? null,
+      providerCheckout:
+        row.plan.provider?.token && row.plan.provider.redirectUrl
+          ? { token: row.plan.provider.token, redirectUrl: row.plan.provider.redirectUrl }
+          : null,
     },
   };
 }
@@ -210,11 +240,26 @@ async function reserveOrder(
   input: PlaceOrderInput,
   now: Date,
 ): Promise<Reservation> {
-  const card = await findPaymentMethod(tx, input.customer.id, input.paymentMethodId);
-  if (!card) throw new OrderRefused("payment-method", CARD_MESSAGES.cardGone);
-  if (isCardExpired(card.expirationMonth, card.expirationYear, now)) {
+  const card = input.provider ? null : await findPaymentMethod(tx, input.customer.id, input.paymentMethodId);
+  if (!input.provider && !card) throw new OrderRefused("payment-method", CARD_MESSAGES.cardGone);
+  if (card && isCardExpired(card.expirationMonth, card.expirationYear, now)) {
     throw new OrderRefused("payment-method", CARD_MESSAGES.savedCardExpired);
   }
+  // A provider's order: its token is the provider's checkout (made after this commits), no last four.
+  const payment = card
+    ? {
+        paymentToken: card.paymentToken,
+        paymentBrand: card.brand,
+        paymentLastFour: card.lastFour,
+        // An Apple Pay method is a card the vault holds; the order says it came through Apple Pay (11).
+        paymentMethod: paymentMethodType(card),
+      }
+    : {
+        paymentToken: "",
+        paymentBrand: input.provider === "pay-in-4" ? "Afterpay" : "PayPal",
+        paymentLastFour: "",
+        paymentMethod: PROVIDER_PAYMENT_METHOD[input.provider!],
+      };
 
   const [{ cart, groups }, priced] = await together(tx, [
     () => checkoutCart(tx, input.cartId),
@@ -266,10 +311,11 @@ async function reserveOrder(
   const extrasById = await groupPrescriptionExtras(tx, input.cartId);
   const plan: OrderPlan = {
     customer: { email: input.customer.email, firstName: input.customer.firstName },
-    paymentMethodId: card.id,
+    paymentMethodId: card?.id ?? null,
     chargeCents: summary.totalAfterCredits,
     cartCouponId: cart.couponId,
     createsSubscriptions: !input.subscription,
+    ...(input.provider ? { provider: { option: input.provider, token: null, redirectUrl: null } } : {}),
     groups: priced.groups.map((group) => {
       const details = detailsById.get(group.id);
       return {
@@ -305,14 +351,13 @@ async function reserveOrder(
       statusCode: "",
       shippingLevel: priced.selectedShippingMethod.shippingLevel,
       shippingAddress: address,
-      paymentToken: card.paymentToken,
-      paymentBrand: card.brand,
-      paymentLastFour: card.lastFour,
+      ...payment,
       chargeId: "pending",
       paymentState: "pending",
       pendingPlan: plan,
       pendingSince: sql`now()`,
       couponCode: couponApplied?.code ?? null,
+      insuranceBenefit: priced.insurance.orderBenefit,
       subtotalCents: summary.subTotal,
       discountCents: summary.discountAmount,
       shippingCents: summary.shipping,
@@ -343,9 +388,11 @@ async function reserveOrder(
   return {
     orderId: order!.id,
     orderNumber,
-    token: card.paymentToken,
+    token: payment.paymentToken,
     chargeCents: plan.chargeCents,
     idempotencyKey: input.idempotencyKey,
+    provider: input.provider ?? null,
+    providerCheckout: null,
   };
 }
 

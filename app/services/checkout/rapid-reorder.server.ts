@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { addressLines } from "~/models/address";
-import { cardLabel, isCardExpired } from "~/models/card";
+import { isVerificationStatus } from "~/models/address-verification";
+import { isCardExpired } from "~/models/card";
+import { cardChoices, type CardChoice } from "~/models/card-choice";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { EYE_LABELS, EYE_NAMES } from "~/models/lens-parameters";
 import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
@@ -25,9 +27,10 @@ import { carts, doctors, lineItemGroups, orderGroups, orderLines, orders, skus }
 import { listCustomerPrescriptions, type PrescriptionRow } from "../prescriptions/prescription-records.server";
 import { addPlannedGroup, planOrderAgain, type OrderAgainPlan } from "../prescriptions/wallet-cart.server";
 import { walletProducts, type WalletProduct } from "../prescriptions/wallet.server";
-import { setCartShippingAddress, shippableAddressBook } from "./checkout-address.server";
+import { setCartShippingAddress, shippableAddressBook } from "../funnel/checkout-address.server";
 import { walletOf } from "./payment-methods.server";
-import { placeOrder, type OrderServices, type PlaceOrderResult } from "./place-order.server";
+import type { OrderServices } from "./order-confirmation.server";
+import { placeOrder, type PlaceOrderResult } from "./place-order.server";
 
 /**
  * The rapid reorder (decision 34): the customer's last order read back as a cart — the same lenses, parameters and
@@ -73,7 +76,7 @@ export interface RapidReorderBasis {
   groups: RapidGroup[];
   lines: RapidLine[];
   addresses: Array<{ id: number; lines: string[] }>;
-  cards: Array<{ id: number; label: string; expiry: string; isPreferred: boolean }>;
+  cards: CardChoice[];
   defaults: RapidReorderChoice;
   /** The address snapshots the cart may take, by address id. */
   snapshots: Map<number, Parameters<typeof setCartShippingAddress>[2]>;
@@ -288,7 +291,9 @@ export async function rapidReorderBasis(
         ...address,
         address2: address.address2 ?? "",
         phone: address.phone ?? null,
-        verificationStatus: isVerification(saved.verificationStatus) ? saved.verificationStatus : "NeedsVerification",
+        verificationStatus: isVerificationStatus(saved.verificationStatus)
+          ? saved.verificationStatus
+          : "NeedsVerification",
         addressId: saved.id,
       },
     ]),
@@ -300,12 +305,7 @@ export async function rapidReorderBasis(
       groups: rapidGroups,
       lines,
       addresses: shippable.map(({ saved, address }) => ({ id: saved.id, lines: addressLines(address) })),
-      cards: usableCards.map((card) => ({
-        id: card.id,
-        label: cardLabel(card),
-        expiry: `${String(card.expirationMonth).padStart(2, "0")}/${card.expirationYear}`,
-        isPreferred: card.isPreferred,
-      })),
+      cards: cardChoices(usableCards, now),
       defaults: {
         quantities: lines.map((line) => line.lastQuantity),
         addressId: defaultAddress.saved.id,
@@ -316,9 +316,6 @@ export async function rapidReorderBasis(
     },
   };
 }
-
-const isVerification = (value: string): value is "Verified" | "CustomerVerified" | "NeedsVerification" =>
-  ["Verified", "CustomerVerified", "NeedsVerification"].includes(value);
 
 /** Whether the choice names this customer's own address and card (the form could name anyone's). */
 export function choiceProblems(basis: RapidReorderBasis, choice: RapidReorderChoice) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "./client.server";
 import { seedBrands, seedProducts } from "./seed/catalog-data.server";
 import { makeUpc, parameterCombinations, parameterKey, stockFor } from "./seed/catalog-rows";
@@ -21,9 +22,20 @@ import {
   reviews,
   skus,
 } from "./schema";
-import { clearProcessCaches } from "../platform/process-cache.server";
+import { clearProcessCaches } from "./process-cache.server";
 
 const SEED_VERSION_KEY = "demo_seed_version";
+
+/** An upsert's `set` that takes the inserted row's value of each named column (Postgres's `excluded.<column>`). */
+function proposedValues<T extends PgTable, K extends keyof T["_"]["columns"] & string>(
+  table: T,
+  names: readonly K[],
+): Record<K, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    names.map((name) => [name, sql`excluded.${sql.identifier(columns[name]!.name)}`]),
+  ) as Record<K, SQL>;
+}
 const BATCH = 1000;
 
 /** A fingerprint of the demo data: the seed runs again only when the data (or this code's version) changes. */
@@ -61,7 +73,7 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
       )
       .onConflictDoUpdate({
         target: brands.slug,
-        set: { name: sql`excluded.name`, manufacturerName: sql`excluded.manufacturer_name`, updatedAt: seededAt },
+        set: { ...proposedValues(brands, ["name", "manufacturerName"]), updatedAt: seededAt },
       })
       .returning({ id: brands.id, slug: brands.slug });
     const brandIds = new Map(brandRows.map((row) => [row.slug, row.id]));
@@ -107,7 +119,7 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
         .values(prices.map((price) => ({ productId: product.productId, ...price, updatedAt: seededAt })))
         .onConflictDoUpdate({
           target: [productPrices.productId, productPrices.priceBook],
-          set: { unitPriceCents: sql`excluded.unit_price_cents`, updatedAt: seededAt },
+          set: { ...proposedValues(productPrices, ["unitPriceCents"]), updatedAt: seededAt },
         });
 
       await tx.delete(productParameters).where(eq(productParameters.productId, product.productId));
@@ -151,10 +163,7 @@ export async function seedDemoCatalog(db: Database): Promise<SeedResult> {
           .onConflictDoUpdate({
             target: skus.upc,
             set: {
-              productId: sql`excluded.product_id`,
-              parameterKey: sql`excluded.parameter_key`,
-              parameters: sql`excluded.parameters`,
-              stockQuantity: sql`excluded.stock_quantity`,
+              ...proposedValues(skus, ["productId", "parameterKey", "parameters", "stockQuantity"]),
               isActive: true,
               updatedAt: seededAt,
             },
@@ -199,15 +208,17 @@ async function seedDoctorDirectory(tx: Transaction, seededAt: Date) {
     .onConflictDoUpdate({
       target: clinics.seedKey,
       set: {
-        name: sql`excluded.name`,
-        phone: sql`excluded.phone`,
-        address1: sql`excluded.address1`,
-        address2: sql`excluded.address2`,
-        city: sql`excluded.city`,
-        state: sql`excluded.state`,
-        postalCode: sql`excluded.postal_code`,
-        latitude: sql`excluded.latitude`,
-        longitude: sql`excluded.longitude`,
+        ...proposedValues(clinics, [
+          "name",
+          "phone",
+          "address1",
+          "address2",
+          "city",
+          "state",
+          "postalCode",
+          "latitude",
+          "longitude",
+        ]),
         updatedAt: seededAt,
       },
     })
@@ -222,11 +233,7 @@ async function seedDoctorDirectory(tx: Transaction, seededAt: Date) {
     .onConflictDoUpdate({
       target: doctors.seedKey,
       set: {
-        clinicId: sql`excluded.clinic_id`,
-        firstName: sql`excluded.first_name`,
-        lastName: sql`excluded.last_name`,
-        phone: sql`excluded.phone`,
-        canUseForPassiveVerification: sql`excluded.can_use_for_passive_verification`,
+        ...proposedValues(doctors, ["clinicId", "firstName", "lastName", "phone", "canUseForPassiveVerification"]),
         updatedAt: seededAt,
       },
     });

@@ -10,7 +10,7 @@ import { withCartLock } from "../cart/cart.server";
 import type { Database } from "../db/client.server";
 import { doctors, lineItemGroups, orderGroups, orders } from "../db/schema";
 import { findDoctor } from "./doctors.server";
-import { funnelGroups } from "../checkout/funnel.server";
+import { funnelGroups } from "../funnel/funnel.server";
 
 /**
  * A cart group's doctor (spec 2 §4 doctor rules): setting the chosen doctor on the cart's groups, and filling

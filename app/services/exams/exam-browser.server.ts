@@ -1,6 +1,6 @@
 import Bowser from "bowser";
 import { redirect } from "react-router";
-import { journeyOf, updateJourney } from "../checkout/funnel.server";
+import { journeyOf, updateJourney } from "../funnel/funnel.server";
 import type { StoreSession } from "../platform/session.server";
 
 /**

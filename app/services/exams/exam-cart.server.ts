@@ -7,7 +7,7 @@ import { quantityOptions } from "~/models/supply";
 import { ensureCart, resolveLensOrder } from "../cart/add-to-cart.server";
 import { addGroup, withCartLock } from "../cart/cart.server";
 import { findSkuByUpc } from "../catalog/catalog.server";
-import { updateJourney } from "../checkout/funnel.server";
+import { updateJourney } from "../funnel/funnel.server";
 import type { Database } from "../db/client.server";
 import { lineItemGroups, prescriptions } from "../db/schema";
 import type { StoreSession } from "../platform/session.server";

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { EXAM_START_MESSAGES } from "~/models/exam-forms";
+import {
+  EXAM_PAYMENT_MESSAGES,
+  examPaymentPath,
+  type ExamPaymentChoice,
+  type ExamPurchase,
+} from "~/models/exam-payments";
+import { fullName } from "~/models/patient";
 import { EXAM_COMPLETE_PATH, EXAM_LANDING_PATH, EXAM_SIGN_IN_MESSAGE } from "~/models/exams";
 import { allParametersSelected, EYE_NAMES, type LensParameter } from "~/models/lens-parameters";
 import type { Eye } from "~/models/line-item-group";
@@ -8,15 +15,14 @@ import { needsRecapture, RECAPTURE_PRESCRIPTION_STATUSES } from "~/models/recapt
 import { signInHref } from "~/models/sign-in-url";
 import { PRODUCT_TYPE } from "~/models/catalog";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
-import { findProductById, matchSku, productParametersOf } from "../catalog/catalog.server";
-import { updateJourney } from "../checkout/funnel.server";
+import { findProductById, findSkuByUpc, matchSku, productParametersOf } from "../catalog/catalog.server";
+import { updateJourney } from "../funnel/funnel.server";
 import type { Database } from "../db/client.server";
 import { orderGroups, orderLines, orders, patients } from "../db/schema";
 import { visitorContext, type AppServices, type VisitorCustomer } from "../platform/context.server";
 import type { StoreSession } from "../platform/session.server";
 import { findCustomerPrescription } from "../prescriptions/prescription-records.server";
-import { recaptureCandidates } from "./recapture.server";
-import { createExamVoucher, type ExamVoucherRow } from "./exam-vouchers.server";
+import { recaptureCandidates } from "../orders/recapture.server";
 
 /**
  * Starting the online exam (issue 16): who may, for whom, and which lenses it renews. The exam needs sign-in (the
@@ -51,25 +57,13 @@ export async function customerPatient(db: Database, customerId: number, patientI
   return row ?? null;
 }
 
-export type StartResult = { ok: true; voucher: ExamVoucherRow } | { ok: false; field?: string; message: string };
+/** A start form's outcome: the pay step for the exam it chose (the exam is created once it is paid), or why not. */
+export type StartResult = { ok: true; paymentPath: string } | { ok: false; field?: string; message: string };
 
 type StartServices = Pick<AppServices, "db" | "examProvider" | "logger">;
 
-async function create(
-  services: StartServices,
-  customer: VisitorCustomer,
-  patient: { patientId: number | null; firstName: string; lastName: string },
-  upcs: { right: string | null; left: string | null },
-  orderId: number | null = null,
-): Promise<StartResult> {
-  const voucher = await createExamVoucher(services, {
-    customer,
-    patient,
-    rightUpc: upcs.right,
-    leftUpc: upcs.left,
-    orderId,
-  });
-  return voucher ? { ok: true, voucher } : { ok: false, message: EXAM_START_MESSAGES.createFailed };
+function toPayment(patientId: number, upcs: { right: string | null; left: string | null }): StartResult {
+  return { ok: true, paymentPath: examPaymentPath({ patientId, rightUpc: upcs.right, leftUpc: upcs.left }) };
 }
 
 const realUpc = (upc: string | null | undefined) => (upc && upc !== SUBMIT_AND_SKIP_UPC ? upc : null);
@@ -87,7 +81,7 @@ export async function startFromPrescription(
   if (!prescription || prescription.patientId !== patient.patientId || (!upcs.right && !upcs.left)) {
     return { ok: false, field: "prescriptionId", message: EXAM_START_MESSAGES.choosePrescription };
   }
-  return create(services, customer, patient, upcs);
+  return toPayment(patient.patientId, upcs);
 }
 
 /** The parameters of a lens the exam can renew (a visible lens product), or null. */
@@ -140,7 +134,7 @@ export async function startFromLenses(
     }
     upcs[eye] = sku.upc;
   }
-  return create(services, customer, patient, upcs);
+  return toPayment(patient.patientId, upcs);
 }
 
 /** The held order a recapture exam is for: the customer's, needing a prescription, with its patient and lenses. */
@@ -188,15 +182,57 @@ export async function startForOrder(
 ): Promise<StartResult> {
   const held = await heldOrderForExam(services.db, customer.id, orderNumber);
   if (!held || (!held.upcs.right && !held.upcs.left)) return { ok: false, message: EXAM_START_MESSAGES.orderGone };
-  const patientId =
-    held.patient.patientId != null && (await customerPatient(services.db, customer.id, held.patient.patientId))
-      ? held.patient.patientId
-      : null;
-  return create(
-    services,
-    customer,
-    { patientId, firstName: held.patient.firstName, lastName: held.patient.lastName },
-    held.upcs,
-    held.orderId,
-  );
+  return { ok: true, paymentPath: examPaymentPath({ orderNumber: held.orderNumber }) };
+}
+
+export type PurchaseResult =
+  { ok: true; purchase: ExamPurchase; patientName: string; lenses: string[] } | { ok: false; message: string };
+
+/**
+ * What the pay step's choice (from its URL, or the pay form's hidden fields) is for, checked again as the start forms
+ * checked it: the customer's patient and lens SKUs, or the customer's held order still needing a prescription.
+ */
+export async function examPurchaseFor(
+  services: StartServices,
+  customer: VisitorCustomer,
+  choice: ExamPaymentChoice,
+): Promise<PurchaseResult> {
+  if ("orderNumber" in choice) {
+    const held = await heldOrderForExam(services.db, customer.id, choice.orderNumber);
+    if (!held || (!held.upcs.right && !held.upcs.left)) return { ok: false, message: EXAM_START_MESSAGES.orderGone };
+    const patientId =
+      held.patient.patientId != null && (await customerPatient(services.db, customer.id, held.patient.patientId))
+        ? held.patient.patientId
+        : null;
+    return {
+      ok: true,
+      purchase: {
+        patient: { patientId, firstName: held.patient.firstName, lastName: held.patient.lastName },
+        upcs: held.upcs,
+        orderId: held.orderId,
+      },
+      patientName: fullName(held.patient),
+      lenses: held.lenses,
+    };
+  }
+  const gone = { ok: false as const, message: EXAM_PAYMENT_MESSAGES.choiceGone };
+  const patient = await customerPatient(services.db, customer.id, choice.patientId);
+  if (!patient) return { ok: false, message: EXAM_START_MESSAGES.choosePatient };
+  const upcs = { right: realUpc(choice.rightUpc), left: realUpc(choice.leftUpc) };
+  if (!upcs.right && !upcs.left) return gone;
+  const lenses: string[] = [];
+  for (const eye of ["right", "left"] as const) {
+    const upc = upcs[eye];
+    if (!upc) continue;
+    const sku = await findSkuByUpc(services.db, upc);
+    const product = sku ? await findProductById(services.db, sku.productId) : null;
+    if (!product || product.productType !== PRODUCT_TYPE.lens) return gone;
+    lenses.push(`${EYE_NAMES[eye]}: ${product.displayName}`);
+  }
+  return {
+    ok: true,
+    purchase: { patient, upcs, orderId: null },
+    patientName: fullName(patient),
+    lenses,
+  };
 }

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { examRefundDue } from "~/models/exam-payments";
 import { orderStatus } from "~/models/order-status";
 import type { IssuedPrescription } from "../adapters/exam-provider/exam-provider";
 import type { Executor } from "../db/client.server";
 import { examVouchers, orderGroups, orders, prescriptions } from "../db/schema";
 import { holdOrders } from "../orders/order-hold.server";
 import type { AppServices } from "../platform/context.server";
-import { completeRecaptureByExam } from "./recapture.server";
+import { completeRecaptureByExam } from "../orders/recapture.server";
+import { refundForVoucher } from "./exam-refunds.server";
 
 /**
  * How the store learns what happened to an exam (decision 31): it reads the exam from the provider and brings its
@@ -16,7 +18,7 @@ import { completeRecaptureByExam } from "./recapture.server";
  */
 
 /** The e-mail and the site's address: a declined exam puts its orders on hold, which the shopper is told by e-mail. */
-export type SyncServices = Pick<AppServices, "db" | "examProvider" | "logger" | "email" | "config">;
+export type SyncServices = Pick<AppServices, "db" | "examProvider" | "logger" | "email" | "config" | "payments">;
 export type ExamVoucherRow = typeof examVouchers.$inferSelect;
 
 /** Vouchers whose exam can still change on the provider's side without the shopper (the job polls these). */
@@ -64,6 +66,15 @@ export async function syncExamVoucher(
   if (held) services.email.deliverSoon();
   // A recapture exam taken with potential evidence (or issued) sends its held order on (issue 16).
   if (synced) await completeRecaptureByExam(services.db, synced, now);
+  // The provider did not take the exam (its doctor declined it, or it was canceled): its fee goes back (decision 55).
+  // A refund that fails here is owed on the payment, and the exams job settles it.
+  if (synced && examRefundDue(synced.status)) {
+    try {
+      await refundForVoucher(services, token);
+    } catch (error) {
+      services.logger.error({ err: error, token: token.slice(0, 6) }, "exam refund after the provider's answer failed");
+    }
+  }
   return synced;
 }
 

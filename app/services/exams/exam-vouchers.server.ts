@@ -7,9 +7,10 @@ import {
   type ChoiceExam,
 } from "~/models/exams";
 import { fullName } from "~/models/patient";
-import type { Database } from "../db/client.server";
+import type { ProviderExam } from "../adapters/exam-provider/exam-provider";
+import type { Database, Executor } from "../db/client.server";
 import { examVouchers } from "../db/schema";
-import { customerPatients } from "../checkout/group-steps.server";
+import { customerPatients } from "../funnel/group-steps.server";
 import type { AppServices } from "../platform/context.server";
 import { syncExamVoucher, type ExamVoucherRow, type SyncServices } from "./exam-sync.server";
 
@@ -84,6 +85,11 @@ export interface NewExam {
   orderId?: number | null;
 }
 
+export interface ExamPrice {
+  priceCents: number;
+  originalPriceCents: number;
+}
+
 /** Spec POST api/examInfo/create: asks the provider for an exam and records the voucher; null when that fails. */
 export async function createExamVoucher(
   services: ExamServices,
@@ -91,11 +97,22 @@ export async function createExamVoucher(
   now: Date = new Date(),
 ): Promise<ExamVoucherRow | null> {
   const price = await examPrice(services);
-  const priceCents = Math.round(price.price * 100);
-  const originalPriceCents = Math.round(price.originalPrice * 100);
-  let exam;
+  const cents = {
+    priceCents: Math.round(price.price * 100),
+    originalPriceCents: Math.round(price.originalPrice * 100),
+  };
+  const exam = await requestProviderExam(services, input, cents);
+  return exam ? insertExamVoucher(services.db, input, exam, cents, now) : null;
+}
+
+/** Asks the provider to create the exam; null when it refuses or does not answer (logged). */
+export async function requestProviderExam(
+  services: ExamServices,
+  input: NewExam,
+  price: ExamPrice,
+): Promise<ProviderExam | null> {
   try {
-    exam = await services.examProvider.createExam({
+    return await services.examProvider.createExam({
       customerRef: String(input.customer.id),
       patient: {
         firstName: input.patient.firstName,
@@ -106,14 +123,24 @@ export async function createExamVoucher(
       rightUpc: input.rightUpc,
       leftUpc: input.leftUpc,
       rbCode: input.rbCode ?? null,
-      priceCents,
-      originalPriceCents,
+      priceCents: price.priceCents,
+      originalPriceCents: price.originalPriceCents,
     });
   } catch (error) {
     services.logger.error({ err: error }, "exam create: the provider refused or did not answer");
     return null;
   }
-  const [row] = await services.db
+}
+
+/** Records the voucher of an exam the provider created (in the caller's transaction when it has one). */
+export async function insertExamVoucher(
+  db: Executor,
+  input: NewExam,
+  exam: ProviderExam,
+  price: ExamPrice,
+  now: Date,
+): Promise<ExamVoucherRow> {
+  const [row] = await db
     .insert(examVouchers)
     .values({
       token: exam.examVoucherToken,
@@ -124,8 +151,8 @@ export async function createExamVoucher(
       rightUpc: input.rightUpc,
       leftUpc: input.leftUpc,
       rbCode: input.rbCode ?? null,
-      priceCents,
-      originalPriceCents,
+      priceCents: price.priceCents,
+      originalPriceCents: price.originalPriceCents,
       isRecapture: input.orderId != null,
       orderId: input.orderId ?? null,
       status: exam.status,

@@ -1,3 +1,4 @@
+import type { OrderInsuranceBenefit } from "~/models/insurance";
 import {
   and,
   asc,
@@ -26,7 +27,9 @@ import {
   trackingStatus,
   trackingUrl,
   type OrderStatus,
+  type PlacedOrderLine,
 } from "~/models/order-status";
+import type { OrderSummary } from "~/models/order-summary";
 import { isShippingLevel, shippingMethod } from "~/models/shipping";
 import { together, type Executor } from "../db/client.server";
 import { orderGroups, orderLines, orders } from "../db/schema";
@@ -40,16 +43,10 @@ type OrderRow = typeof orders.$inferSelect;
 type GroupRow = typeof orderGroups.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
-export interface OrderLine {
-  id: number;
-  whichEye: string;
+/** A placed line as the order pages and e-mails read it, with its product and SKU. */
+export interface OrderLine extends PlacedOrderLine {
   productId: number;
-  productName: string;
   upc: string;
-  quantity: number;
-  unitPriceCents: number;
-  discountCents: number;
-  parameters: Record<string, string>;
 }
 
 export interface OrderGroup {
@@ -92,18 +89,14 @@ export interface OrderSummaryView {
 export interface OrderDetailsView extends OrderSummaryView {
   shippingAddress: OrderRow["shippingAddress"];
   shippingMethodLabel: string;
-  payment: { brand: string; lastFour: string };
+  /** method: the payment method enumeration (PayPal 7, Afterpay 15, a card brand's number; null on older orders). */
+  payment: { brand: string; lastFour: string; method: number | null };
   couponCode: string | null;
-  totals: {
-    subTotal: number;
-    discountAmount: number;
-    shipping: number;
-    shippingDiscount: number;
-    taxAmount: number;
-    rebateTotal: number;
-    totalAmount: number;
-    storeCredit: number;
-  };
+  /** The order summary's amounts (models/order-summary.ts), with the store credit applied as the order recorded it. */
+  totals: Pick<
+    OrderSummary,
+    "subTotal" | "discountAmount" | "shipping" | "shippingDiscount" | "taxAmount" | "rebateTotal" | "totalAmount"
+  > & { storeCredit: number; insuranceBenefit: OrderInsuranceBenefit | null };
 }
 
 export interface OrderHistoryPage {
@@ -173,7 +166,7 @@ export async function orderDetails(
     ...summaryView(row, groups, now),
     shippingAddress: row.shippingAddress,
     shippingMethodLabel: isShippingLevel(row.shippingLevel) ? shippingMethod(row.shippingLevel).label : "Shipping",
-    payment: { brand: row.paymentBrand, lastFour: row.paymentLastFour },
+    payment: { brand: row.paymentBrand, lastFour: row.paymentLastFour, method: row.paymentMethod },
     couponCode: row.couponCode,
     totals: {
       subTotal: row.subtotalCents,
@@ -184,6 +177,7 @@ export async function orderDetails(
       rebateTotal: row.rebateCents,
       totalAmount: row.totalCents,
       storeCredit: row.creditCents,
+      insuranceBenefit: row.insuranceBenefit,
     },
   };
 }
@@ -281,7 +275,8 @@ function summaryView(row: OrderRow, groups: OrderGroup[], now: DateTime): OrderS
 const WHICH_EYE: Record<string, string> = { right: "Right", left: "Left" };
 const isLens = (group: OrderGroup) => group.type === "Lens";
 
-export function orderHistoryEntryJson(order: OrderSummaryView) {
+/** An order's number, dates and status as every order answer of the API names them (GET api/orders, history). */
+export function orderHeadlineJson(order: OrderSummaryView) {
   return {
     orderNumber: order.orderNumber,
     orderTakenDate: order.orderTakenDate,
@@ -289,6 +284,12 @@ export function orderHistoryEntryJson(order: OrderSummaryView) {
     orderStatusCode: order.statusCode,
     orderStatus: order.status,
     orderStatusMessage: order.statusMessage,
+  };
+}
+
+export function orderHistoryEntryJson(order: OrderSummaryView) {
+  return {
+    ...orderHeadlineJson(order),
     estimatedDeliveryDate: order.estimatedDeliveryDate,
     expectedDeliveryDate: order.expectedDeliveryDate,
     deliveredDate: order.deliveredDate,
@@ -319,6 +320,11 @@ export function orderHistoryEntryJson(order: OrderSummaryView) {
   };
 }
 
+/** The order's summary as the API answers it: the spec's insuranceBenefitsTotal in place of the benefit. */
+function orderSummaryJson({ insuranceBenefit, ...totals }: OrderDetailsView["totals"]) {
+  return { ...totals, insuranceBenefitsTotal: insuranceBenefit?.amountCents ?? 0 };
+}
+
 export function orderDetailsJson(order: OrderDetailsView) {
   return {
     ...orderHistoryEntryJson(order),
@@ -326,7 +332,9 @@ export function orderDetailsJson(order: OrderDetailsView) {
     shippingAddress: order.shippingAddress,
     payment: order.payment,
     couponCode: order.couponCode,
-    orderSummary: order.totals,
+    orderSummary: orderSummaryJson(order.totals),
+    // The insurance benefit the order used (decision 54), or null.
+    insuranceBenefit: order.totals.insuranceBenefit,
     lineItemGroups: order.groups.map((group) => ({
       id: group.id,
       type: group.type,

@@ -56,7 +56,7 @@ export async function holdOrders(
       .where(eq(customers.id, order.customerId));
     if (!customer) throw new Error(`order ${order.orderNumber} has no customer`);
     await services.email.send(
-      orderOnHoldEmail({
+      await orderOnHoldEmail({
         to: customer.email,
         firstName: customer.firstName,
         order: { orderNumber: order.orderNumber, groups: groups.get(order.id) ?? [] },

@@ -122,7 +122,7 @@ async function writeShippedEmail(
   const shipped = await orderDetails(tx, order.customerId, order.orderNumber, now);
   if (!customer || !shipped) throw new Error(`order ${order.orderNumber} not readable in its own transaction`);
   await services.email.send(
-    orderShippedEmail({
+    await orderShippedEmail({
       to: customer.email,
       firstName: customer.firstName,
       order: shipped,

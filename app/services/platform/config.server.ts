@@ -51,6 +51,8 @@ const envSchema = z
     OCR_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
     /** The reader's engines for images: tesseract alone, or PaddleOCR too when tesseract reads no sure lens values. */
     OCR_ENGINES: z.enum(["tesseract", "both"]).optional(),
+    // Read where threads start (thread-priority.server.ts); checked here so a bad value stops the start.
+    BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).optional(),
     /** Server processes (node:cluster). Default: one per core on Postgres in production, else 1. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Postgres connections per process. */
@@ -59,6 +61,16 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
     /** Serve the simulated exam provider's pages (default: outside production only). */
     EXAM_SIMULATOR: z.enum(["true", "false"]).optional(),
+    /** PayPal Orders v2 (client credentials); without both, the simulated PayPal page is used (decision 53). */
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+    /** The pay-in-4 provider (an Afterpay-style API, basic auth); without both, the simulated page is used. */
+    AFTERPAY_MERCHANT_ID: z.string().min(1).optional(),
+    AFTERPAY_SECRET_KEY: z.string().min(1).optional(),
+    AFTERPAY_API_BASE: z.url().default("https://global-api-sandbox.afterpay.com"),
+    /** Serve the simulated payment providers' pages in production too (a demo deployment); never by default. */
+    PAYMENT_SIMULATOR: z.enum(["true", "false"]).optional(),
     /** Serve /dev/e2e-fixtures, which builds the end-to-end tests' starting states (never in production). */
     E2E_FIXTURES: z.enum(["true", "false"]).default("false"),
     /** Where live chat's embedded provider e-mails the shoppers' messages (decision 37). */
@@ -154,6 +166,12 @@ export interface AppConfig {
    * in production only with EXAM_SIMULATOR=true (a demo deployment), since a simulator's doctor is nobody's doctor.
    */
   examSimulator: boolean;
+  /** PayPal's API credentials (null: the embedded simulated provider). */
+  paypal: { clientId: string; clientSecret: string; apiBase: string } | null;
+  /** The pay-in-4 provider's API credentials (null: the embedded simulated provider). */
+  afterpay: { merchantId: string; secretKey: string; apiBase: string } | null;
+  /** Whether the simulated payment providers' pages answer: outside production, or with PAYMENT_SIMULATOR=true. */
+  paymentSimulator: boolean;
   /** /dev/e2e-fixtures answers (E2E_FIXTURES=true, only outside production): the e2e tests' seeded states. */
   e2eFixtures: boolean;
   /** The support team's address: live chat's embedded provider e-mails each shopper's message there. */
@@ -220,6 +238,23 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
     examSimulator: parsed.EXAM_SIMULATOR ? parsed.EXAM_SIMULATOR === "true" : parsed.APP_ENV !== "production",
+    paypal:
+      parsed.PAYPAL_CLIENT_ID && parsed.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: parsed.PAYPAL_CLIENT_ID,
+            clientSecret: parsed.PAYPAL_CLIENT_SECRET,
+            apiBase: parsed.PAYPAL_API_BASE,
+          }
+        : null,
+    afterpay:
+      parsed.AFTERPAY_MERCHANT_ID && parsed.AFTERPAY_SECRET_KEY
+        ? {
+            merchantId: parsed.AFTERPAY_MERCHANT_ID,
+            secretKey: parsed.AFTERPAY_SECRET_KEY,
+            apiBase: parsed.AFTERPAY_API_BASE,
+          }
+        : null,
+    paymentSimulator: parsed.PAYMENT_SIMULATOR ? parsed.PAYMENT_SIMULATOR === "true" : parsed.APP_ENV !== "production",
     e2eFixtures: parsed.E2E_FIXTURES === "true" && parsed.APP_ENV !== "production",
     chatSupportEmail: parsed.CHAT_SUPPORT_EMAIL,
     chatStaffedHours: parsed.CHAT_STAFFED_HOURS,

@@ -10,6 +10,9 @@ import type { ImageStore } from "../adapters/image-storage/image-store";
 import type { PrescriptionReader } from "../adapters/ocr/prescription-reader";
 import type { ExamProvider } from "../adapters/exam-provider/exam-provider";
 import type { ChatProvider } from "../adapters/chat/chat-provider";
+import type { EligibilityService } from "../adapters/insurance/eligibility-service";
+import type { PayPalProvider } from "../adapters/paypal/paypal-provider";
+import type { PayIn4Provider } from "../adapters/pay-in-4/pay-in-4-provider";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import type { Logger } from "./logger.server";
 import type { PriceBook } from "~/models/catalog";
@@ -33,6 +36,12 @@ export interface AppServices {
   prescriberVerifier: PrescriberVerifier;
   /** Live chat (decision 37). */
   chat: ChatProvider;
+  /** Insurance eligibility (issue 27, decision 52). */
+  insurance: EligibilityService;
+  /** PayPal, Pay Later included (issue 27, decision 53). */
+  paypal: PayPalProvider;
+  /** The pay-in-4 provider (issue 27, decision 53). */
+  payIn4: PayIn4Provider;
 }
 export const servicesContext = createContext<AppServices>();
 

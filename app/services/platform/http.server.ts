@@ -176,8 +176,9 @@ function jsonHasForbiddenCharacters(value: unknown, depth = 0): boolean {
 
 /**
  * The JSON API's body: `Content-Type: application/json`, at most `JSON_MAX_BYTES`, a JSON object, with no control
- * characters in its strings. `allowEmpty` lets a call with an optional body send none. Throws `BadRequestError`;
- * each API family turns it into its own error shape.
+ * characters in its strings (`allowArray`: or a JSON list). `allowEmpty` lets a call with an optional body send
+ * none. Throws `BadRequestError`; the JSON API's `readJson` (services/api/json.server.ts) turns it into the API's one
+ * error shape.
  */
 export async function readJsonObject(
   request: Request,
@@ -205,14 +206,6 @@ export async function readJsonObject(
   }
   if (jsonHasForbiddenCharacters(body)) throw new BadRequestError("The request body has characters we can't accept.");
   return body as Record<string, unknown>;
-}
-
-/** `readJsonObject` for a call whose body may also be a JSON list (spec: POST api/customers/rxCapturePreference). */
-export async function readJsonObjectOrArray(
-  request: Request,
-  options: { maxBytes?: number } = {},
-): Promise<Record<string, unknown> | unknown[]> {
-  return readJsonObject(request, { ...options, allowArray: true });
 }
 
 // ---- Uploads ---------------------------------------------------------------------------------------------------

@@ -147,6 +147,10 @@ describe("createLogger", () => {
     log.info({ path: "/nowhere", query: "?uecode=SAVE10&email=ann%40example.com" }, "404 not found");
     log.error({ err: drizzleQueryError() }, "failed");
     log.info({ pin: "042917", customer: { token: "tok-3", password: "hunter2" } }, "y");
+    log.info(
+      { dateOfBirth: "1988-04-12", criteria: { dateOfBirth: "1977-07-07", subscriberLastFourSsn: "4821" } },
+      "z",
+    );
     const text = lines.join("");
     for (const secret of [
       "live-code-1",
@@ -157,6 +161,9 @@ describe("createLogger", () => {
       "042917",
       "tok-3",
       "hunter2",
+      "1988-04-12",
+      "1977-07-07",
+      "4821",
     ]) {
       expect(text).not.toContain(secret);
     }

@@ -203,6 +203,11 @@ export function createLogger(options: { level?: string; destination?: Destinatio
           "*.pin",
           "token",
           "*.token",
+          // Insurance (decision 52): a member's date of birth and SSN digits.
+          "dateOfBirth",
+          "*.dateOfBirth",
+          "subscriberLastFourSsn",
+          "*.subscriberLastFourSsn",
         ],
         censor: REDACTED,
       },

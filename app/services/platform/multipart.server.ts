@@ -1,7 +1,19 @@
+import {
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  MultipartParser,
+  type MultipartPart,
+} from "@remix-run/multipart-parser";
+
 /**
- * A streaming multipart/form-data parser with limits (RFC 7578), for the upload reader in http.server.ts. It keeps
- * only what it returns: each text field up to `maxFieldBytes`, each file up to `maxFileBytes`, and between parts no
- * more than a delimiter's length of the stream. It stops at the first limit passed, without reading further.
+ * Reading a multipart/form-data body (RFC 7578) within limits, for the upload reader in http.server.ts. The parsing
+ * is @remix-run/multipart-parser's (the streaming parser under @remix-run/form-data-parser, whose `parseFormData`
+ * would read the request itself and skip a part without a name); around it this module keeps what an upload form
+ * needs: a limit for each kind of part and a count of each, each part's headers checked (a part with no `form-data`
+ * disposition or no name is a broken form, not one to skip), and RFC 2046's preamble and epilogue, which the parser
+ * refuses and a client may send. It keeps only what it returns, and stops at the first limit passed without reading
+ * further.
  */
 
 export type MultipartProblem = "malformed" | "file-too-large" | "too-many-files" | "too-many-fields";
@@ -51,39 +63,38 @@ export function multipartBoundary(contentType: string | null): string | null {
   return null;
 }
 
-const CRLF = Buffer.from("\r\n");
-const HEADERS_END = Buffer.from("\r\n\r\n");
-const DISPOSITION_PARAM = /;\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g;
+/** Parts of any kind at most (files and fields are counted apart; empty file inputs are neither). */
+const MAX_PARTS = 200;
 
-interface PartHeaders {
-  name: string;
-  fileName: string | null;
-  contentType: string;
+/** Whether the parser has read the close delimiter (its `finish` throws until then, and changes nothing). */
+function finished(parser: MultipartParser): boolean {
+  try {
+    parser.finish();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-function parseHeaders(block: string): PartHeaders {
-  let disposition: string | null = null;
-  let contentType = "";
-  for (const line of block.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) throw new MultipartError("malformed");
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (name === "content-disposition") disposition = value;
-    else if (name === "content-type") contentType = value.slice(0, 200);
+/** A part's name, file name and declared type, from its headers; a part that is not a form field is malformed. */
+function describe(part: MultipartPart): { name: string; fileName: string | null; declaredType: string } {
+  let disposition: string | undefined;
+  let name: string | undefined;
+  let fileName: string | undefined;
+  let declaredType: string;
+  try {
+    // Header bytes that are not UTF-8 make `headers` throw.
+    disposition = part.headers["content-disposition"];
+    name = part.name;
+    fileName = part.filename;
+    declaredType = (part.headers["content-type"] ?? "").slice(0, 200);
+  } catch {
+    throw new MultipartError("malformed");
   }
   if (!disposition || !/^form-data\s*(;|$)/i.test(disposition)) throw new MultipartError("malformed");
-  const params = new Map<string, string>();
-  for (const match of disposition.matchAll(DISPOSITION_PARAM)) {
-    const value = match[2] !== undefined ? match[2].replace(/\\(.)/g, "$1") : match[3]!;
-    params.set(match[1]!.toLowerCase(), value);
-  }
-  const name = params.get("name");
-  if (name === undefined || name === "") throw new MultipartError("malformed");
-  return { name, fileName: params.get("filename") ?? null, contentType };
+  if (!name) throw new MultipartError("malformed");
+  return { name, fileName: fileName ?? null, declaredType };
 }
-
-type State = "preamble" | "delimiter" | "headers" | "body" | "done";
 
 /**
  * Parses the chunks of a multipart body. Throws `MultipartError` for a malformed body or a limit passed; the caller
@@ -94,110 +105,62 @@ export async function parseMultipart(
   boundary: string,
   limits: MultipartLimits,
 ): Promise<MultipartBody> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const maxHeaderBytes = limits.maxHeaderBytes ?? 8 * 1024;
+  // The parser holds every part to one size while it streams: a file's. A text field is held to its own, smaller
+  // limit when it ends (so at most a file's size of one is ever buffered).
+  const parser = new MultipartParser(boundary, {
+    maxHeaderSize: limits.maxHeaderBytes ?? 8 * 1024,
+    maxFileSize: Math.max(limits.maxFileBytes, limits.maxFieldBytes),
+    maxParts: MAX_PARTS,
+  });
   const result: MultipartBody = { fields: [], files: [] };
-  // The body's first delimiter has no CRLF before it: one is put in front so every delimiter looks the same.
-  let buffer: Buffer = Buffer.from(CRLF);
-  let state: State = "preamble";
-  let part: (PartHeaders & { chunks: Buffer[]; size: number }) | null = null;
 
-  const append = (bytes: Buffer) => {
-    if (!part || bytes.length === 0) return;
-    part.size += bytes.length;
-    if (part.fileName !== null && part.size > limits.maxFileBytes) throw new MultipartError("file-too-large");
-    // A text field over its limit is refused as the form's malformed input (pages' fields are small).
-    if (part.fileName === null && part.size > limits.maxFieldBytes) throw new MultipartError("malformed");
-    part.chunks.push(bytes);
-  };
-
-  const finishPart = () => {
-    if (!part) return;
-    const bytes = Buffer.concat(part.chunks);
-    if (part.fileName !== null) {
-      // A file input left empty is sent as a part with an empty name and no bytes: no file.
-      if (part.fileName !== "" || bytes.length > 0) {
-        if (result.files.length >= limits.maxFiles) throw new MultipartError("too-many-files");
-        result.files.push({ field: part.name, fileName: part.fileName, declaredType: part.contentType, bytes });
-      }
+  const take = (part: MultipartPart) => {
+    const { name, fileName, declaredType } = describe(part);
+    if (fileName !== null) {
+      if (part.size > limits.maxFileBytes) throw new MultipartError("file-too-large");
+      // A file input left empty is sent as a part with an empty file name and no bytes: no file.
+      if (fileName === "" && part.size === 0) return;
+      if (result.files.length >= limits.maxFiles) throw new MultipartError("too-many-files");
+      result.files.push({ field: name, fileName, declaredType, bytes: Buffer.from(part.bytes) });
     } else {
+      // A text field over its limit is refused as the form's malformed input (pages' fields are small).
+      if (part.size > limits.maxFieldBytes) throw new MultipartError("malformed");
       if (result.fields.length >= limits.maxFields) throw new MultipartError("too-many-fields");
-      result.fields.push([part.name, new TextDecoder("utf-8", { fatal: false }).decode(bytes)]);
-    }
-    part = null;
-  };
-
-  /** Moves through the buffer as far as it goes; false when more bytes are needed. */
-  const step = (): boolean => {
-    switch (state) {
-      case "preamble": {
-        const at = buffer.indexOf(delimiter);
-        if (at < 0) {
-          // Text before the first boundary is ignored; keep only what could be the start of one.
-          buffer = buffer.subarray(Math.max(0, buffer.length - (delimiter.length - 1)));
-          return false;
-        }
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "delimiter";
-        return true;
-      }
-      case "delimiter": {
-        if (buffer.length < 2) return false;
-        if (buffer[0] === 0x2d && buffer[1] === 0x2d) {
-          state = "done";
-          return false;
-        }
-        const end = buffer.indexOf(CRLF);
-        if (end < 0) {
-          if (buffer.length > 256) throw new MultipartError("malformed");
-          return false;
-        }
-        // Only linear white space may follow a boundary on its line.
-        if (!/^[ \t]*$/.test(buffer.subarray(0, end).toString("latin1"))) throw new MultipartError("malformed");
-        buffer = buffer.subarray(end + 2);
-        state = "headers";
-        return true;
-      }
-      case "headers": {
-        if (buffer.length >= 2 && buffer[0] === 0x0d && buffer[1] === 0x0a) throw new MultipartError("malformed");
-        const end = buffer.indexOf(HEADERS_END);
-        if (end < 0) {
-          if (buffer.length > maxHeaderBytes) throw new MultipartError("malformed");
-          return false;
-        }
-        if (end > maxHeaderBytes) throw new MultipartError("malformed");
-        const headers = parseHeaders(buffer.subarray(0, end).toString("utf8"));
-        part = { ...headers, chunks: [], size: 0 };
-        buffer = buffer.subarray(end + HEADERS_END.length);
-        state = "body";
-        return true;
-      }
-      case "body": {
-        const at = buffer.indexOf(delimiter);
-        if (at < 0) {
-          const safe = buffer.length - (delimiter.length - 1);
-          if (safe > 0) {
-            append(buffer.subarray(0, safe));
-            buffer = buffer.subarray(safe);
-          }
-          return false;
-        }
-        append(buffer.subarray(0, at));
-        finishPart();
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "delimiter";
-        return true;
-      }
-      case "done":
-        return false;
+      result.fields.push([name, new TextDecoder("utf-8", { fatal: false }).decode(part.bytes)]);
     }
   };
 
-  for await (const chunk of chunks) {
-    if ((state as State) === "done") continue; // the epilogue: read (the caller bounds it) and ignored
-    buffer = buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([buffer, chunk]);
-    while (step());
+  // The parser wants the body to open with its first delimiter. A preamble before it (RFC 2046) is dropped here: with
+  // a CRLF put in front, the first delimiter is the first `CRLF--boundary`, wherever the chunks split it.
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  let preamble: Buffer | null = Buffer.from("\r\n");
+  let done = false;
+  try {
+    for await (const chunk of chunks) {
+      if (done) continue; // the epilogue: read (the caller bounds it) and ignored
+      let bytes: Uint8Array = chunk;
+      if (preamble) {
+        const buffer = Buffer.concat([preamble, chunk]);
+        const at = buffer.indexOf(delimiter);
+        if (at < 0) {
+          preamble = buffer.subarray(Math.max(0, buffer.length - (delimiter.length - 1)));
+          continue;
+        }
+        bytes = buffer.subarray(at + 2);
+        preamble = null;
+      }
+      for (const part of parser.write(bytes)) take(part);
+      done = finished(parser);
+    }
+  } catch (error) {
+    if (error instanceof MultipartError) throw error;
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw new MultipartError("file-too-large");
+    }
+    // The parser's other errors (MultipartParseError and its limits on headers and parts) are a broken body.
+    if (error instanceof MultipartParseError) throw new MultipartError("malformed");
+    throw error;
   }
-  if ((state as State) !== "done") throw new MultipartError("malformed");
+  if (!done) throw new MultipartError("malformed");
   return result;
 }

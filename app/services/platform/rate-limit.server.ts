@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { AUTH_RATE_LIMITS, type AuthRateLimitAction } from "~/models/auth-limits";
 import type { Database, Executor, Transaction } from "../db/client.server";
 import { rateLimitEvents } from "../db/schema";
 
@@ -129,19 +130,11 @@ async function pruneWhenDue(db: Database): Promise<void> {
   if (deleted >= PRUNE_BATCH) nextPruneAt = 0;
 }
 
-/**
- * The rules for an auth action: tight per e-mail (what stops guessing one account's password or PIN), looser per
- * client address (many shoppers can share one address behind a carrier or office NAT).
- */
-export function authRateLimits(
-  action: "sign-in" | "pin" | "reset" | "create-account",
-  email: string,
-  clientIp: string,
-) {
-  const perEmail = { "sign-in": 10, pin: 10, reset: 5, "create-account": 5 }[action];
-  const perIp = { "sign-in": 200, pin: 200, reset: 100, "create-account": 100 }[action];
+/** The rules for an auth action, per e-mail and per client address (the numbers: AUTH_RATE_LIMITS). */
+export function authRateLimits(action: AuthRateLimitAction, email: string, clientIp: string): RateLimitRule[] {
+  const { perEmail, perIp, windowSeconds } = AUTH_RATE_LIMITS;
   return [
-    { bucket: `${action}:email:${email}`, limit: perEmail, windowSeconds: 15 * 60 },
-    { bucket: `${action}:ip:${clientIp}`, limit: perIp, windowSeconds: 15 * 60 },
+    { bucket: `${action}:email:${email}`, limit: perEmail[action], windowSeconds },
+    { bucket: `${action}:ip:${clientIp}`, limit: perIp[action], windowSeconds },
   ];
 }

@@ -2,7 +2,7 @@ import { parse as parseCookieHeader } from "cookie";
 import { createCookie, createCookieSessionStorage, type Session } from "react-router";
 import { AD_CHOICES_COOKIE, AD_CHOICES_MAX_AGE_SECONDS, adChoiceSchema, type AdChoice } from "~/models/ad-choices";
 import { PROMO_RIBBON_DISMISS_COOKIE, PROMO_RIBBON_HIDDEN_SECONDS } from "~/models/promo-ribbon";
-import { signedInCookieSeconds } from "../accounts/auth/accounts.server";
+import { SIGNED_IN_COOKIE_LIFETIME_SECONDS, signedInCookieSeconds } from "~/models/auth-limits";
 import type { AppConfig } from "./config.server";
 
 const ANONYMOUS_SESSION_SECONDS = 90 * 24 * 60 * 60;
@@ -72,7 +72,7 @@ export function createAppSession(config: AppConfig): AppSession {
     path: "/",
     secrets: config.sessionSecrets,
     // Long enough for a signed-in "remember me"; the auth row decides whether a sign-in is still valid.
-    maxAge: 60 * 60 * 24 * 365 * 10,
+    maxAge: SIGNED_IN_COOKIE_LIFETIME_SECONDS.remembered,
   });
   const storage = createCookieSessionStorage<SessionData, SessionFlashData>({ cookie });
   // The toast has its own small cookie (design guide §5): it lives for one page view, the session for years.

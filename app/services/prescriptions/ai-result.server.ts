@@ -17,7 +17,7 @@ import {
   type ReadingView,
 } from "~/models/rx-reading";
 import { matchSku } from "../catalog/catalog.server";
-import { setGroupPatient, stepGroup } from "../checkout/group-steps.server";
+import { setGroupPatient, stepGroup } from "../funnel/group-steps.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../platform/logger.server";
 import type { RxImageRow } from "./rx-images.server";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { STEP_MESSAGES } from "~/models/funnel-steps";
-import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
+import { lockedLensGroup, markSubmitAndSkip } from "../funnel/group-steps.server";
 import type { Database, Executor } from "../db/client.server";
-import { lineItemGroups, lineItems, rxImages } from "../db/schema";
+import { lineItemGroups, rxImages } from "../db/schema";
 import {
   rxImageFor,
   uploadRxImage,
@@ -21,27 +21,11 @@ import {
  * (`submitAndSkipImageId`, `submitAndSkipImageClassification`), which the funnel's Parameters and Doctor rules read.
  */
 
-/** A lens group of this cart, read under the cart's lock. */
-async function lockedLensGroup(tx: Executor, cartId: string, groupId: string) {
-  const [group] = await tx
-    .select({ id: lineItemGroups.id })
-    .from(lineItemGroups)
-    .where(and(eq(lineItemGroups.id, groupId), eq(lineItemGroups.cartId, cartId), eq(lineItemGroups.type, "Lens")));
-  return group ?? null;
-}
-
 async function attachInTransaction(tx: Executor, groupId: string, image: Pick<RxImageRow, "id" | "classification">) {
-  const now = new Date();
-  await tx.update(lineItems).set({ upc: SUBMIT_AND_SKIP_UPC, updatedAt: now }).where(eq(lineItems.groupId, groupId));
-  await tx
-    .update(lineItemGroups)
-    .set({
-      submitAndSkipImageId: image.id,
-      submitAndSkipImageClassification: image.classification,
-      rxEntryType: "SubmitAndSkip",
-      updatedAt: now,
-    })
-    .where(eq(lineItemGroups.id, groupId));
+  await markSubmitAndSkip(tx, groupId, {
+    submitAndSkipImageId: image.id,
+    submitAndSkipImageClassification: image.classification,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import os from "node:os";
 import sharp, { type Sharp } from "sharp";
-import { type AcceptedFileType, MAX_INPUT_PIXELS } from "~/models/file-type";
+import { type AcceptedFileType, JPEG_QUALITY, MAX_IMAGE_SIDE, MAX_INPUT_PIXELS } from "~/models/file-type";
 import { decodeHeic } from "../adapters/ocr/heic.server";
 
 /**
@@ -16,8 +16,6 @@ import { decodeHeic } from "../adapters/ocr/heic.server";
  * sixteen uploads at once hold one or two decodes, not sixteen, and leave a core to the event loop.
  */
 
-export const MAX_IMAGE_SIDE = 1280;
-export const JPEG_QUALITY = 60;
 /** Shrinks at once in this process: one core left to the event loop (at least one, at most two). */
 export const MAX_CONCURRENT_SHRINKS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 /** A HEIC decode taking longer than this is given up ('Error shrinking image'). */

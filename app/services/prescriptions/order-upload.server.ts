@@ -3,9 +3,9 @@ import { DELETED_CODE, isOrderNumberShaped, orderDetailsPath } from "~/models/or
 import { RECAPTURE_PRESCRIPTION_STATUSES, RECAPTURE_STATUS_CODES } from "~/models/recapture";
 import type { Executor } from "../db/client.server";
 import { orderGroups, orders, prescriptions } from "../db/schema";
-import { completeRecapture, resumeHeldOrder } from "../exams/recapture.server";
+import { completeRecapture, resumeHeldOrder } from "../orders/recapture.server";
 import type { Visitor } from "../platform/context.server";
-import { journeyOf } from "../checkout/funnel.server";
+import { journeyOf } from "../funnel/funnel.server";
 import { rxImages } from "../db/schema";
 import { linkProvenOrders } from "./upload-links.server";
 import {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
-import type { WhichEye } from "~/models/line-item-group";
+import type { GroupPrescriptionExtras, OrderedLine } from "~/models/order-plan";
 import { fullName } from "~/models/patient";
 import {
   expiringWindow,
@@ -28,11 +28,6 @@ export type PrescriptionRow = typeof prescriptions.$inferSelect;
 // Recorded when an order is placed.
 
 /** What the cart group holds beyond checkout's details: the typed expiration date and the wallet choice. */
-export interface GroupPrescriptionExtras {
-  prescriptionExpiresOn: string | null;
-  walletPrescriptionId: number | null;
-}
-
 /** The cart's groups' expiration dates and wallet choices, by group id. */
 export async function groupPrescriptionExtras(
   db: Executor,
@@ -58,13 +53,7 @@ export interface OrderedLensGroup {
   patient: { firstName: string; lastName: string; patientId?: number | null } | null;
   doctor: { id: number; firstName: string; lastName: string; phone: string; clinicName: string } | null;
   autoReorder: boolean;
-  lines: ReadonlyArray<{
-    whichEye: WhichEye;
-    productId: number;
-    upc: string | null;
-    quantity: number;
-    parameters: Record<string, string>;
-  }>;
+  lines: ReadonlyArray<OrderedLine>;
 }
 
 /** The prescription the group's online exam issued into the customer's wallet, if it was issued. */

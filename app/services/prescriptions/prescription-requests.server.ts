@@ -103,7 +103,7 @@ export async function createPrescriptionRequest(
       email: customer!.email,
     });
     await services.email.send(
-      prescriptionRequestEmail({
+      await prescriptionRequestEmail({
         to: customer!.email,
         firstName: customer!.firstName,
         orderNumber: input.orderNumber,

@@ -1,4 +1,5 @@
 import { and, asc, inArray, isNull, lt } from "drizzle-orm";
+import { RX_IMAGE_RETENTION_DAYS } from "~/models/upload-limits";
 import type { Database } from "../db/client.server";
 import { lineItemGroups, rxImages } from "../db/schema";
 import type { AppServices } from "../platform/context.server";
@@ -13,8 +14,6 @@ import type { AppServices } from "../platform/context.server";
  * unlinked, still old), and only the process whose statement deleted it deletes the bytes.
  */
 
-/** A week: time for a guest to finish the order they uploaded for, or come back to it from the cart reminder. */
-export const RX_IMAGE_RETENTION_DAYS = 7;
 /** Images looked at per batch (a short transaction each), and batches per run at most. */
 export const EXPIRY_BATCH = 100;
 const MAX_BATCHES = 50;

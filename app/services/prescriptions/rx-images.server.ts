@@ -4,6 +4,7 @@ import {
   MAX_UPLOAD_BYTES,
   rxImageFileName,
   sanitizeFileName,
+  SNIFF_BYTES,
   sniffFileType,
   UPLOAD_MESSAGES,
   type AcceptedFileType,
@@ -141,8 +142,6 @@ export interface PreparedImage {
 
 export type Prepared = { ok: true; image: PreparedImage } | { ok: false; message: string };
 
-/** How long the reader may take to read (spec 2 §7: 30 s); past it the upload stays usable, without a reading. */
-export const READER_TIMEOUT_MS = 30_000;
 /**
  * How long the upload request waits for the reader's quick look (classification, a PDF's page). It is meant to take
  * well under 1.5 s; past this the upload is stored unclassified and the queued reading classifies it.
@@ -161,7 +160,7 @@ export async function prepareUpload(
 ): Promise<Prepared> {
   if (file.bytes.length === 0) return { ok: false, message: UPLOAD_MESSAGES.empty };
   if (file.bytes.length > MAX_UPLOAD_BYTES) return { ok: false, message: UPLOAD_MESSAGES.tooLarge };
-  const type = sniffFileType(file.bytes.subarray(0, 64));
+  const type = sniffFileType(file.bytes.subarray(0, SNIFF_BYTES));
   if (!type) return { ok: false, message: UPLOAD_MESSAGES.unsupported };
   let processed;
   try {
@@ -372,31 +371,6 @@ export async function claimSessionImages(
     .where(and(eq(rxImages.uploaderSessionHash, sessionHash), isNull(rxImages.customerId)))
     .returning({ id: rxImages.id });
   return rows.length;
-}
-
-/**
- * At order placement, in the order's transaction: the cart group's image (its `submitAndSkipImageId`) is sent with
- * the order — it takes the order, the customer (when it had none) and the prescription recorded for the group.
- * An image of another customer is left alone. Returns whether the image was linked.
- */
-export async function linkGroupImageToOrder(
-  tx: Executor,
-  link: { imageId: string | null; orderId: number; customerId: number; prescriptionId: number | null },
-): Promise<boolean> {
-  if (!link.imageId || !isRxImageId(link.imageId)) return false;
-  const rows = await tx
-    .update(rxImages)
-    .set({
-      orderId: link.orderId,
-      customerId: link.customerId,
-      ...(link.prescriptionId !== null ? { prescriptionId: link.prescriptionId } : {}),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(eq(rxImages.id, link.imageId), or(isNull(rxImages.customerId), eq(rxImages.customerId, link.customerId))),
-    )
-    .returning({ id: rxImages.id });
-  return rows.length > 0;
 }
 
 export type UploadOutcome = { ok: true; image: RxImageRow } | { ok: false; message: string; status?: 413 | 429 };

@@ -3,7 +3,7 @@ import type { Logger } from "../platform/logger.server";
 /**
  * How an upload asks for its reading (decision 46). The row is already `pending` when this runs (written with the
  * image, so nothing is lost); this only wakes the queue so the reading starts within seconds rather than at the next
- * minute's sweep. The job queue is started by the composition root (platform/jobs.server.ts), which registers its
+ * minute's sweep. The job queue is started by the composition root (app/server/jobs.server.ts), which registers its
  * sender here; a process without one (a script, a test) leaves the row pending for the sweep or a test's own run.
  */
 

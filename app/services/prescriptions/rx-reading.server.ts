@@ -2,9 +2,10 @@ import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { hasPrescription } from "~/models/ai-result";
 import { isImageClassification, type ImageClassification } from "~/models/funnel";
 import type { RxAnalysis } from "~/models/rx-analysis";
+import { READER_TIMEOUT_MS } from "~/models/rx-reading";
 import { carts, lineItemGroups, rxImages } from "../db/schema";
 import { applyAiPatient } from "./ai-result.server";
-import { isRxImageId, READER_TIMEOUT_MS, type ImageServices, type RxImageRow } from "./rx-images.server";
+import { isRxImageId, type ImageServices, type RxImageRow } from "./rx-images.server";
 
 /**
  * The queued reading of an uploaded prescription (decision 46). The upload stores the image `pending` and wakes the

@@ -1,39 +1,16 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { MAX_UPLOAD_MEGABYTES } from "~/models/file-type";
+import { UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS } from "~/models/upload-limits";
 import type { Database } from "../db/client.server";
 import { rxImages } from "../db/schema";
 import type { AppServices } from "../platform/context.server";
 import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 
 /**
- * Per-client bounds on prescription uploads (issue 24, decision 47). Every upload decodes an image and runs the
- * reader, and stores up to 10 MB: without bounds one client could fill the store and keep the CPUs busy.
- *
- * - Rate: at most `UPLOAD_LIMITS.perHour` uploads an hour and `perDay` a day from one client address, and the same
- *   for one customer (kept in the database, so the limit holds across server processes: rate-limit.server.ts).
- * - Stored bytes: what a customer, or a guest's browser session, keeps of images not yet tied to an order or a saved
- *   prescription (those that `rx-image-expiry.server.ts` deletes after 7 days) stays within a quota. Images sent with
- *   an order or kept with a prescription are the store's records and do not count.
+ * Per-client bounds on prescription uploads (issue 24, decision 47), counted here: the rate in the database
+ * (rate-limit.server.ts, so the limit holds across server processes), the stored bytes from the images' rows. The
+ * numbers and the messages are the model's (models/upload-limits.ts).
  */
-
-export const UPLOAD_LIMITS = {
-  /** A shopper uploads one or two photos per order, a few more when a photo comes out blurred. */
-  perHour: 20,
-  perDay: 50,
-  /** Stored bytes of a customer's images not tied to an order or prescription: five full-size PDFs. */
-  customerBytes: 50 * 1024 * 1024,
-  /** A guest's (one browser session's): half a customer's, since a new session costs an attacker nothing. */
-  guestBytes: 25 * 1024 * 1024,
-} as const;
-
-/** What the shopper (or the API client) reads when an upload is refused; in the words of the store's other limits. */
-export const UPLOAD_LIMIT_MESSAGES = {
-  tooMany: "Too many uploads. Please try again later.",
-  quota:
-    "You've uploaded as many files as we can keep for now. Place your order, or remove an earlier upload, " +
-    `and try again (each file up to ${MAX_UPLOAD_MEGABYTES} MB).`,
-} as const;
 
 export interface UploadClient {
   /** The client's address as the server sees it (requestInfoContext: TRUST_PROXY decides whether a proxy's word counts). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { uploadRxPathFor } from "~/models/file-type";
+import { UPLOAD_LINK_DAYS } from "~/models/upload-limits";
 import { sign, unsign } from "../accounts/auth/tokens.server";
 import type { StoreSession } from "../platform/session.server";
 
@@ -20,8 +21,6 @@ declare module "../platform/session.server" {
 }
 
 export const UPLOAD_LINK_PARAM = "code";
-/** How long the e-mailed link works: long enough for an order waiting for its prescription. */
-export const UPLOAD_LINK_DAYS = 30;
 const REMEMBERED_ORDERS = 10;
 
 const payloadSchema = z.object({ u: z.string().min(1).max(40), e: z.number().int().positive() });

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { formatBusinessMoment } from "~/models/business-hours";
 import { EYE_NAMES, isLensParameterName, LENS_PARAMETER_LABELS } from "~/models/lens-parameters";
 import type { VerificationState } from "~/models/verification";
-import type { VerificationEye } from "../adapters/prescriber-verification/prescriber-verifier";
+import type { VerificationEye } from "~/models/verification";
 import {
   answerSimulatedRequest,
   findSimulatedRequest,

@@ -9,7 +9,7 @@ import {
   type VerificationOutcome,
   type VerificationState,
 } from "~/models/verification";
-import type { VerificationEye } from "../adapters/prescriber-verification/prescriber-verifier";
+import type { VerificationEye } from "~/models/verification";
 import type { Executor, Transaction } from "../db/client.server";
 import { orderGroups, orderLines, orders, prescriptions, prescriptionVerifications } from "../db/schema";
 import type { AppServices } from "../platform/context.server";

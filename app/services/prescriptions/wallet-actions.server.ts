@@ -8,7 +8,7 @@ import {
   UPLOADED_PRESCRIPTION_MESSAGES,
   uploadedImageFormSchema,
 } from "~/models/prescriptions";
-import { redirectToNextStep } from "../checkout/funnel.server";
+import { redirectToNextStep } from "../funnel/funnel.server";
 import type { AppServices, Visitor, VisitorCustomer } from "../platform/context.server";
 import { flashToast } from "../platform/session.server";
 import { clonePrescription, deletePrescription } from "./prescription-records.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { STEP_MESSAGES } from "~/models/funnel-steps";
 import { PRESCRIPTION_MESSAGES, savedPrescriptionChoiceSchema } from "~/models/prescriptions";
-import { redirectAfterGroupStep, type StepGroup } from "../checkout/group-steps.server";
+import { redirectAfterGroupStep, type StepGroup } from "../funnel/group-steps.server";
 import type { Database } from "../db/client.server";
 import type { Visitor } from "../platform/context.server";
 import { flashToast } from "../platform/session.server";

@@ -166,15 +166,10 @@ const publishedColumns = {
   createdAt: reviews.createdAt,
 };
 
-const toPublished = (row: {
-  id: number;
-  productId: number;
-  rating: number;
-  title: string;
-  body: string;
-  displayName: string;
-  createdAt: Date;
-}): PublishedReview => ({ ...row, createdAt: new Date(row.createdAt).toISOString() });
+const toPublished = (row: Omit<PublishedReview, "createdAt"> & { createdAt: Date }): PublishedReview => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
 
 /**
  * A product page's reviews in one query: the latest published reviews, each row carrying the count and rating sum

@@ -5,8 +5,8 @@ import { createCustomer, type Customer } from "../accounts/auth/accounts.server"
 import { resolveLensOrder } from "../cart/add-to-cart.server";
 import { addGroup, createCart, type NewLineItemGroup } from "../cart/cart.server";
 import { findProductById, matchSku } from "../catalog/catalog.server";
-import { saveShippingAddress } from "../checkout/checkout-address.server";
-import { setGroupExpiration, setGroupPatient } from "../checkout/group-steps.server";
+import { saveShippingAddress } from "../funnel/checkout-address.server";
+import { setGroupExpiration, setGroupPatient } from "../funnel/group-steps.server";
 import { saveCard } from "../checkout/payment-methods.server";
 import { placeOrder } from "../checkout/place-order.server";
 import { clinics, doctors, orders, subscriptions } from "../db/schema";
@@ -37,6 +37,8 @@ export const scenarioSchema = z.object({
       productId: z.number().int().positive(),
       /** Lenses: each eye's parameters (the product page's choices); one box each. Absent: one box of a solution. */
       lenses: z.object({ right: parameters, left: parameters }).optional(),
+      /** Boxes of lenses per eye (default 1): two each earn a brand's mail-in rebate (4 boxes). */
+      boxesPerEye: z.number().int().min(1).max(6).default(1),
       /** The prescription's expiration date typed with the lenses. */
       prescriptionExpiresOn: z.iso.date().optional(),
       autoReorderFrequencyDays: z.number().int().positive().optional(),
@@ -149,8 +151,8 @@ async function orderGroup(
   if (order.lenses) {
     const resolved = await resolveLensOrder(db, product, {
       eyes: [
-        { eye: "right", parameters: order.lenses.right, quantity: 1 },
-        { eye: "left", parameters: order.lenses.left, quantity: 1 },
+        { eye: "right", parameters: order.lenses.right, quantity: order.boxesPerEye },
+        { eye: "left", parameters: order.lenses.left, quantity: order.boxesPerEye },
       ],
     });
     if ("errors" in resolved)

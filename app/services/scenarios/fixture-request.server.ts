@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { AppConfig } from "../platform/config.server";
 import { BadRequestError, readJsonObject } from "../platform/http.server";
 
@@ -5,21 +6,26 @@ import { BadRequestError, readJsonObject } from "../platform/http.server";
 export const fixtureNotFound = () => Response.json({ error: "Not found" }, { status: 404 });
 
 /**
- * The e2e fixture routes' guard and body (dev.e2e-fixtures*.ts): a 404 unless fixtures are on, a 405 for anything but
- * POST, then the JSON object sent, or the 4xx its reading gave.
+ * The e2e fixture routes' guard and input (dev.e2e-fixtures*.ts): a 404 unless fixtures are on, a 405 for anything but
+ * POST, then the JSON object sent as `schema` reads it, or the 4xx its reading gave (400 with the schema's issues).
  */
-export async function fixtureRequestBody(
+export async function fixtureRequestInput<S extends z.ZodType>(
   request: Request,
   config: Pick<AppConfig, "e2eFixtures">,
-): Promise<Record<string, unknown> | Response> {
+  schema: S,
+): Promise<z.output<S> | Response> {
   if (!config.e2eFixtures) return fixtureNotFound();
   if (request.method !== "POST") {
     return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   }
+  let body: Record<string, unknown>;
   try {
-    return await readJsonObject(request);
+    body = await readJsonObject(request);
   } catch (error) {
     if (error instanceof BadRequestError) return Response.json({ error: error.message }, { status: error.status });
     throw error;
   }
+  const input = schema.safeParse(body);
+  if (!input.success) return Response.json({ error: input.error.issues }, { status: 400 });
+  return input.data;
 }

@@ -1,19 +1,18 @@
 import { z } from "zod";
 import type { AddressInput } from "~/models/address";
-import { addressesEqualForShipping } from "~/models/address-standardize";
+import { afterVerification, chosenAddress } from "~/models/address-verification";
 import { ensureShippingName } from "~/models/shipping-name";
 import { listAddresses } from "../accounts/addresses.server";
 import {
   keepInAddressBook,
   pendingVerificationSchema,
   verifyWithTimeout,
-  withSuggestion,
   type AddressStepDeps,
   type PendingVerification,
   type VerificationStatus,
-} from "../checkout/checkout-address.server";
+} from "../funnel/checkout-address.server";
 import type { Database } from "../db/client.server";
-import { journeyOf, updateJourney } from "../checkout/funnel.server";
+import { journeyOf, updateJourney } from "../funnel/funnel.server";
 import type { StoreSession } from "../platform/session.server";
 import { setSubscriptionAddress, type ChangeResult } from "./subscriptions.server";
 
@@ -45,11 +44,12 @@ export async function submitSubscriptionAddress(
   const book = await listAddresses(deps.db, input.customer.id);
   const entry = ensureShippingName(input.address, book, input.customer);
   const outcome = await verifyWithTimeout(deps.verifier, entry, deps.timeoutMs, deps.logger);
-  if (outcome.kind === "suggestion" && !addressesEqualForShipping(entry, withSuggestion(entry, outcome.suggestion))) {
+  const step = afterVerification(entry, outcome.kind === "suggestion" ? outcome.suggestion : null);
+  if (step.kind === "choose") {
     const { subscriptionId, addressId } = input;
-    return { kind: "choose", pending: { subscriptionId, entry, suggestion: outcome.suggestion, addressId } };
+    return { kind: "choose", pending: { subscriptionId, entry, suggestion: step.suggestion, addressId } };
   }
-  const verificationStatus = outcome.kind === "suggestion" ? "Verified" : "NeedsVerification";
+  const { verificationStatus } = step;
   const result = await saveSubscriptionAddress(deps.db, {
     customerId: input.customer.id,
     subscriptionId: input.subscriptionId,
@@ -69,8 +69,7 @@ export async function confirmSubscriptionAddress(
   return saveSubscriptionAddress(db, {
     customerId: input.customerId,
     subscriptionId: pending.subscriptionId,
-    address: choice === "suggested" ? withSuggestion(pending.entry, pending.suggestion) : pending.entry,
-    verificationStatus: choice === "suggested" ? "Verified" : "CustomerVerified",
+    ...chosenAddress(pending, choice),
     addressId: pending.addressId,
   });
 }

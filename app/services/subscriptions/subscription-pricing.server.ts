@@ -1,6 +1,6 @@
-import { PRODUCT_TYPE } from "~/models/catalog";
+import { productKind } from "~/models/catalog";
 import type { WhichEye } from "~/models/line-item-group";
-import { evaluatePromotions, lineSubtotal, type PricedLine } from "~/models/promotions";
+import { evaluateMerchandisePromotions, lineSubtotal, type PricedLine } from "~/models/promotions";
 import { productsForPricing, type Shopper } from "../cart/cart-pricing.server";
 import { together, type Executor } from "../db/client.server";
 import { activePromotions, customerGroupsFor } from "../cart/promotions.server";
@@ -49,7 +49,7 @@ export async function subscriptionPrice(
         itemId: `item-${index}`,
         productId: item.productId,
         brandSlug: product.brandSlug,
-        productType: product.productType === PRODUCT_TYPE.solution ? "solution" : "lens",
+        productType: productKind(product.productType),
         eye: item.whichEye,
         orderType: "autoReorder",
         quantity: item.quantity,
@@ -57,14 +57,10 @@ export async function subscriptionPrice(
       },
     ];
   });
-  const outcome = evaluatePromotions(promotions, lines, {
+  const outcome = evaluateMerchandisePromotions(promotions, lines, {
     now,
     customerGroups,
     priceBook: shopper.priceBook,
-    // Merchandise only: no shipping price, so no shipping reward.
-    shippingLevel: 0,
-    shippingPriceCents: 0,
-    couponPromotionId: null,
   });
   const subtotalCents = lineSubtotal(lines);
   return {

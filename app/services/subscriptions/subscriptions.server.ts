@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { CARD_KINDS } from "~/models/payment-methods";
 import { isCardExpired } from "~/models/card";
 import type { WhichEye } from "~/models/line-item-group";
+import type { OrderedLine } from "~/models/order-plan";
 import { orderChoices } from "~/models/product-order";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
+import { PRESCRIPTION_VALID_DAYS } from "~/models/prescriptions";
 import { prescriptionChange } from "~/models/subscription-prescription";
 import {
   businessToday,
@@ -39,12 +42,6 @@ import {
  * customer's subscription is simply not found. Changes to a cancelled subscription are refused.
  */
 
-/**
- * A US contact lens prescription is valid for at least a year: when the order's prescription carries no expiration
- * date (lenses chosen on the product page without one), the subscription counts a year from the order.
- */
-const PRESCRIPTION_VALID_DAYS = 365;
-
 // ---------------------------------------------------------------------------------------------------------
 // Created by an order.
 
@@ -55,13 +52,7 @@ export interface OrderedGroup {
   doctorId: number | null;
   /** The expiration date of the group's prescription (typed with it, or the saved prescription's); null unknown. */
   prescriptionExpiresOn?: string | null;
-  items: Array<{
-    whichEye: WhichEye;
-    productId: number;
-    upc: string | null;
-    quantity: number;
-    parameters: Record<string, string>;
-  }>;
+  items: OrderedLine[];
 }
 
 /**
@@ -78,7 +69,7 @@ export async function createSubscriptionsForOrder(
     placedAt: Date;
     shippingAddress: AddressSnapshot;
     shippingLevel: number;
-    paymentMethodId: number;
+    paymentMethodId: number | null;
   },
   groups: readonly OrderedGroup[],
 ): Promise<number[]> {
@@ -197,7 +188,11 @@ async function readSubscriptions(db: Executor, where: ReturnType<typeof and>, no
       clinicName: clinics.name,
     })
     .from(subscriptions)
-    .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+    // Subscriptions charge cards only (a pay-in-4 token never stands in for one).
+    .leftJoin(
+      paymentMethods,
+      and(eq(paymentMethods.id, subscriptions.paymentMethodId), inArray(paymentMethods.kind, [...CARD_KINDS])),
+    )
     .leftJoin(doctors, eq(doctors.id, subscriptions.doctorId))
     .leftJoin(clinics, eq(clinics.id, doctors.clinicId))
     .where(where)
@@ -257,14 +252,16 @@ async function readSubscriptions(db: Executor, where: ReturnType<typeof and>, no
       items,
       shippingAddress: row.shippingAddress ?? null,
       shippingLevel: row.shippingLevel,
-      card: card
-        ? {
-            id: card.id,
-            brand: card.brand,
-            lastFour: card.lastFour,
-            expired: isCardExpired(card.expirationMonth, card.expirationYear, now),
-          }
-        : null,
+      // A card kind's card columns are always set (the table's check).
+      card:
+        card && card.lastFour !== null && card.expirationMonth !== null && card.expirationYear !== null
+          ? {
+              id: card.id,
+              brand: card.brand,
+              lastFour: card.lastFour,
+              expired: isCardExpired(card.expirationMonth, card.expirationYear, now),
+            }
+          : null,
       prescriptionExpiresOn: row.prescriptionExpiresOn,
       prescriptionExpired: isPrescriptionExpired(row.prescriptionExpiresOn, today),
       lastFailure:
@@ -313,6 +310,14 @@ export async function hasSubscriptions(db: Executor, customerId: number): Promis
   return row !== undefined;
 }
 
+/** The rule of 'having subscriptions', over subscriptions joined to their items: active, with something to send. */
+const sendsSomething = (customerId: number | SQLWrapper) =>
+  and(
+    eq(subscriptions.customerId, customerId),
+    eq(subscriptions.status, "Active"),
+    sql`${subscriptionItems.quantity} > 0`,
+  );
+
 /**
  * hasSubscriptions's rule as a query: the customer's active subscriptions with something to send. `customerId` may be
  * a column of an outer query (the root middleware asks it in the same query that finds the signed-in customer).
@@ -322,13 +327,7 @@ export function subscriptionsToSend(db: Executor, customerId: number | SQLWrappe
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .innerJoin(subscriptionItems, eq(subscriptionItems.subscriptionId, subscriptions.id))
-    .where(
-      and(
-        eq(subscriptions.customerId, customerId),
-        eq(subscriptions.status, "Active"),
-        sql`${subscriptionItems.quantity} > 0`,
-      ),
-    );
+    .where(sendsSomething(customerId));
 }
 
 /** The spec's customer.subscriptionsCount: active subscriptions with something to send. */
@@ -337,13 +336,7 @@ export async function countSubscriptions(db: Executor, customerId: number): Prom
     .select({ count: sql<number>`count(distinct ${subscriptions.id})::int` })
     .from(subscriptions)
     .innerJoin(subscriptionItems, eq(subscriptionItems.subscriptionId, subscriptions.id))
-    .where(
-      and(
-        eq(subscriptions.customerId, customerId),
-        eq(subscriptions.status, "Active"),
-        sql`${subscriptionItems.quantity} > 0`,
-      ),
-    );
+    .where(sendsSomething(customerId));
   return row?.count ?? 0;
 }
 
@@ -364,8 +357,8 @@ async function withSubscription<T>(
   db: Database,
   customerId: number | null,
   subscriptionId: number,
-  change: (tx: Transaction, row: SubscriptionRow) => Promise<ChangeResult<T>>,
-  { allowCancelled = false } = {},
+  now: Date,
+  change: (tx: Transaction, row: SubscriptionRow, save: SaveSubscription) => Promise<ChangeResult<T>>,
 ): Promise<ChangeResult<T>> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -378,12 +371,19 @@ async function withSubscription<T>(
       )
       .for("update");
     if (!row) return { ok: false, reason: "not-found" };
-    if (row.status !== "Active" && !allowCancelled) return { ok: false, reason: "cancelled" };
-    return change(tx, row);
+    if (row.status !== "Active") return { ok: false, reason: "cancelled" };
+    const save: SaveSubscription = async (values) => {
+      await tx
+        .update(subscriptions)
+        .set({ ...values, updatedAt: now })
+        .where(eq(subscriptions.id, subscriptionId));
+    };
+    return change(tx, row, save);
   });
 }
 
-const touch = (now: Date) => ({ updatedAt: now });
+/** Writes the given columns to the subscription being changed, and its updatedAt. */
+type SaveSubscription = (values: Partial<typeof subscriptions.$inferInsert>) => Promise<void>;
 
 /**
  * New quantities per eye. The caller validated them against the products' options (quantitiesSchema); an eye the
@@ -396,7 +396,7 @@ export async function setSubscriptionQuantities(
   quantities: { right: number | null; left: number | null; none?: number | null },
   now = new Date(),
 ): Promise<ChangeResult> {
-  return withSubscription(db, customerId, subscriptionId, async (tx) => {
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, _row, save) => {
     for (const [eye, quantity] of Object.entries(quantities)) {
       if (quantity === null || quantity === undefined) continue;
       await tx
@@ -404,7 +404,7 @@ export async function setSubscriptionQuantities(
         .set({ quantity })
         .where(and(eq(subscriptionItems.subscriptionId, subscriptionId), eq(subscriptionItems.whichEye, eye)));
     }
-    await tx.update(subscriptions).set(touch(now)).where(eq(subscriptions.id, subscriptionId));
+    await save({});
     return { ok: true, value: undefined };
   });
 }
@@ -416,11 +416,8 @@ export async function setSubscriptionFrequency(
   frequencyDays: number,
   now = new Date(),
 ): Promise<ChangeResult> {
-  return withSubscription(db, customerId, subscriptionId, async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({ frequencyDays, ...touch(now) })
-      .where(eq(subscriptions.id, subscriptionId));
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, _row, save) => {
+    await save({ frequencyDays });
     return { ok: true, value: undefined };
   });
 }
@@ -433,11 +430,8 @@ export async function setNextReorderDate(
   isoDate: string,
   now = new Date(),
 ): Promise<ChangeResult<{ date: string }>> {
-  return withSubscription(db, customerId, subscriptionId, async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({ nextReorderDate: isoDate, ...clearedAttempt, ...touch(now) })
-      .where(eq(subscriptions.id, subscriptionId));
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, _row, save) => {
+    await save({ nextReorderDate: isoDate, ...clearedAttempt });
     return { ok: true, value: { date: isoDate } };
   });
 }
@@ -457,13 +451,10 @@ export async function snoozeSubscription(
   request: { linkDate: string; days: number },
   now = new Date(),
 ): Promise<ChangeResult<SnoozeOutcome>> {
-  return withSubscription(db, customerId, subscriptionId, async (tx, row) => {
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, row, save) => {
     const outcome = snoozeOutcome({ ...request, currentDate: row.nextReorderDate });
     if (outcome.kind === "snoozed") {
-      await tx
-        .update(subscriptions)
-        .set({ nextReorderDate: outcome.to, ...clearedAttempt, ...touch(now) })
-        .where(eq(subscriptions.id, subscriptionId));
+      await save({ nextReorderDate: outcome.to, ...clearedAttempt });
     }
     return { ok: true, value: outcome };
   });
@@ -477,15 +468,11 @@ export async function setSubscriptionAddress(
   address: AddressSnapshot,
   now = new Date(),
 ): Promise<ChangeResult> {
-  return withSubscription(db, customerId, subscriptionId, async (tx, row) => {
-    await tx
-      .update(subscriptions)
-      .set({
-        shippingAddress: address,
-        ...(row.lastFailureReason === "no-address" ? clearedAttempt : {}),
-        ...touch(now),
-      })
-      .where(eq(subscriptions.id, subscriptionId));
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, row, save) => {
+    await save({
+      shippingAddress: address,
+      ...(row.lastFailureReason === "no-address" ? clearedAttempt : {}),
+    });
     return { ok: true, value: undefined };
   });
 }
@@ -498,17 +485,20 @@ export async function setSubscriptionCard(
   paymentMethodId: number,
   now = new Date(),
 ): Promise<ChangeResult> {
-  return withSubscription(db, customerId, subscriptionId, async (tx, row) => {
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, row, save) => {
     const [card] = await tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.customerId, customerId)));
+      .where(
+        and(
+          eq(paymentMethods.id, paymentMethodId),
+          eq(paymentMethods.customerId, customerId),
+          inArray(paymentMethods.kind, [...CARD_KINDS]),
+        ),
+      );
     if (!card) return { ok: false, reason: "invalid" };
     const cardFailure = ["declined", "no-card", "card-expired"].includes(row.lastFailureReason ?? "");
-    await tx
-      .update(subscriptions)
-      .set({ paymentMethodId, ...(cardFailure ? clearedAttempt : {}), ...touch(now) })
-      .where(eq(subscriptions.id, subscriptionId));
+    await save({ paymentMethodId, ...(cardFailure ? clearedAttempt : {}) });
     return { ok: true, value: undefined };
   });
 }
@@ -520,18 +510,14 @@ export async function cancelSubscription(
   cancellation: { reason: CancelReason; note: string | null },
   now = new Date(),
 ): Promise<ChangeResult> {
-  return withSubscription(db, customerId, subscriptionId, async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({
-        status: "Cancelled",
-        cancelReason: cancellation.reason,
-        cancelNote: cancellation.note,
-        cancelledAt: now,
-        claimedUntil: null,
-        ...touch(now),
-      })
-      .where(eq(subscriptions.id, subscriptionId));
+  return withSubscription(db, customerId, subscriptionId, now, async (tx, _row, save) => {
+    await save({
+      status: "Cancelled",
+      cancelReason: cancellation.reason,
+      cancelNote: cancellation.note,
+      cancelledAt: now,
+      claimedUntil: null,
+    });
     return { ok: true, value: undefined };
   });
 }
@@ -549,7 +535,8 @@ export async function setSubscriptionPrescription(
   prescriptionId: number,
   now = new Date(),
 ): Promise<ChangeResult<{ prescriptionFound: boolean }>> {
-  return withSubscription<{ prescriptionFound: boolean }>(db, customerId, subscriptionId, async (tx, row) => {
+  type Found = { prescriptionFound: boolean };
+  return withSubscription<Found>(db, customerId, subscriptionId, now, async (tx, row, save) => {
     const [prescription] = await tx
       .select()
       .from(prescriptions)
@@ -586,15 +573,11 @@ export async function setSubscriptionPrescription(
         .set({ upc: eye.upc, selectedParameters: eye.parameters })
         .where(and(eq(subscriptionItems.subscriptionId, subscriptionId), eq(subscriptionItems.whichEye, eye.whichEye)));
     }
-    await tx
-      .update(subscriptions)
-      .set({
-        prescriptionExpiresOn: prescription.expirationDate,
-        ...(prescription.prescriber?.doctorId ? { doctorId: prescription.prescriber.doctorId } : {}),
-        ...(row.lastFailureReason === "prescription-expired" ? clearedAttempt : {}),
-        ...touch(now),
-      })
-      .where(eq(subscriptions.id, subscriptionId));
+    await save({
+      prescriptionExpiresOn: prescription.expirationDate,
+      ...(prescription.prescriber?.doctorId ? { doctorId: prescription.prescriber.doctorId } : {}),
+      ...(row.lastFailureReason === "prescription-expired" ? clearedAttempt : {}),
+    });
     return { ok: true, value: { prescriptionFound: true } };
   });
 }

@@ -53,6 +53,8 @@ const LABEL_SETS = [
 
 export function portalCard(values: Rng, rng: Rng): FamilyPage {
   const doc = drawRxDoc(values, { oneEyeRate: 0.12, medAdds: true });
+  // The page prints no patient address, so the truth must not expect one.
+  doc.shows.patientAddress = false;
   const font: FontFamily = rng.pick(["Roboto", "Inter", "Roboto", "Source Serif 4"] as const);
   const accent = accentColor(rng);
   const labels = rng.pick(LABEL_SETS);

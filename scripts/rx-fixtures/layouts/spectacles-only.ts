@@ -13,6 +13,8 @@ import { DOB_LABELS, EXPIRATION_LABELS } from "./parts";
 
 export function spectaclesOnly(values: Rng, rng: Rng): FamilyPage {
   const doc = drawRxDoc(values);
+  // The page prints no patient address, so the truth must not expect one.
+  doc.shows.patientAddress = false;
   const glasses = spectacleRx(values.fork("glasses"), doc.style);
   const font: FontFamily = rng.pick(FONT_FAMILIES);
   const accent = accentColor(rng);

@@ -2,7 +2,7 @@ import { resetPasswordPath } from "~/models/reset-link";
 import { emailTemplates } from "../../adapters/email/templates";
 import type { AppServices } from "../../platform/context.server";
 import { createAutoLoginToken, createPin, createResetToken, type Customer } from "./accounts.server";
-import { AUTO_LOGIN_VALID_DAYS, PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "./constants";
+import { AUTO_LOGIN_VALID_DAYS, PIN_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from "~/models/auth-limits";
 
 /**
  * The e-mails of signing in, shared by the sign-in dialog and the authentication API. Each carries a secret, so
@@ -17,7 +17,12 @@ export async function sendSignInPin(services: AppServices, customer: Customer): 
   const now = new Date();
   const pin = await createPin(services.db, services.sessions.secrets[0]!, customer.id, now);
   await services.email.send({
-    ...emailTemplates.pin({ to: customer.email, firstName: customer.firstName, pin, minutesValid: PIN_VALID_MINUTES }),
+    ...(await emailTemplates.pin({
+      to: customer.email,
+      firstName: customer.firstName,
+      pin,
+      minutesValid: PIN_VALID_MINUTES,
+    })),
     secretExpiresAt: minutesAfter(now, PIN_VALID_MINUTES),
   });
 }
@@ -31,15 +36,14 @@ export async function sendResetLink(
   const now = new Date();
   const token = await createResetToken(services.db, customer.id, purpose, now);
   const link = `${services.config.siteUrl}${resetPasswordPath(token)}`;
-  const message =
-    purpose === "password-reset"
-      ? emailTemplates.passwordReset({
-          to: customer.email,
-          firstName: customer.firstName,
-          link,
-          minutesValid: RESET_LINK_VALID_MINUTES,
-        })
-      : emailTemplates.guestReset({ to: customer.email, link, minutesValid: RESET_LINK_VALID_MINUTES });
+  const message = await (purpose === "password-reset"
+    ? emailTemplates.passwordReset({
+        to: customer.email,
+        firstName: customer.firstName,
+        link,
+        minutesValid: RESET_LINK_VALID_MINUTES,
+      })
+    : emailTemplates.guestReset({ to: customer.email, link, minutesValid: RESET_LINK_VALID_MINUTES }));
   await services.email.send({ ...message, secretExpiresAt: minutesAfter(now, RESET_LINK_VALID_MINUTES) });
 }
 
@@ -48,12 +52,12 @@ export async function sendWelcomeEmail(services: AppServices, customer: Pick<Cus
   const now = new Date();
   const token = await createAutoLoginToken(services.db, services.sessions.secrets, customer.id, now);
   await services.email.send({
-    ...emailTemplates.welcome({
+    ...(await emailTemplates.welcome({
       to: customer.email,
       firstName: customer.firstName,
       accountLink: `${services.config.siteUrl}/dashboard?token=${encodeURIComponent(token)}`,
       daysValid: AUTO_LOGIN_VALID_DAYS,
-    }),
+    })),
     secretExpiresAt: minutesAfter(now, AUTO_LOGIN_VALID_DAYS * 24 * 60),
   });
 }

@@ -1,16 +1,16 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql, type SQLWrapper } from "drizzle-orm";
 import { normalizeEmail } from "~/models/account";
-import type { Database, Executor } from "../../db/client.server";
-import { authSessions, autoLoginTokens, customers, oneTimeCodes } from "../../db/schema";
 import {
   AUTO_LOGIN_VALID_DAYS,
-  DEFAULT_SIGNED_IN_COOKIE_SECONDS,
+  PIN_DIGITS,
   PIN_MAX_WRONG_TRIES,
   PIN_VALID_MINUTES,
-  REMEMBER_ME_COOKIE_SECONDS,
   RESET_LINK_VALID_MINUTES,
-} from "./constants";
+  signedInCookieSeconds,
+} from "~/models/auth-limits";
+import type { Database, Executor } from "../../db/client.server";
+import { authSessions, autoLoginTokens, customers, oneTimeCodes } from "../../db/schema";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.server";
 import { codeHash, randomToken, sign, tokenHash, unsign } from "./tokens.server";
 
@@ -75,10 +75,6 @@ export async function setPassword(db: Database, customerId: number, password: st
 }
 
 // --- Sessions -------------------------------------------------------------------------------------------------
-
-export function signedInCookieSeconds(rememberMe: boolean): number {
-  return rememberMe ? REMEMBER_ME_COOKIE_SECONDS : DEFAULT_SIGNED_IN_COOKIE_SECONDS;
-}
 
 /**
  * Sign-ins that prove the holder reads the account's e-mail (decision 19): an e-mailed PIN, a reset link, an e-mailed
@@ -167,18 +163,21 @@ const liveSession = (token: string, now: Date) =>
     or(eq(authSessions.proven, true), isNull(customers.emailProvenAt)),
   );
 
+/** What a live session gives: its customer, and how and when it was opened. */
+const sessionColumns = {
+  customer: customers,
+  method: authSessions.method,
+  proven: authSessions.proven,
+  createdAt: authSessions.createdAt,
+};
+
 /**
  * The customer of a session token, or null when it is unknown, revoked (deleted) or expired, or unproven on an
  * account whose e-mail has since been proven (the proof deletes those rows; this holds even if one slipped past).
  */
 export async function customerForSession(db: Database, token: string, now = new Date()) {
   const [row] = await db
-    .select({
-      customer: customers,
-      method: authSessions.method,
-      proven: authSessions.proven,
-      createdAt: authSessions.createdAt,
-    })
+    .select(sessionColumns)
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
     .where(liveSession(token, now));
@@ -207,10 +206,7 @@ export async function visitorForSession(
 ) {
   const [row] = await db
     .select({
-      customer: customers,
-      method: authSessions.method,
-      proven: authSessions.proven,
-      createdAt: authSessions.createdAt,
+      ...sessionColumns,
       hasSubscriptions: sql<boolean>`exists (${subscriptions(customers.id)})`,
       hasHeldOrder: sql<boolean>`exists (${heldOrders(customers.id)})`,
       // When the customer last ordered (the analytics service type and the entry guard read it), in the same query.
@@ -251,9 +247,9 @@ export async function forgetEmailProof(tx: Executor, customerId: number, now = n
 
 // --- PINs and reset links -------------------------------------------------------------------------------------
 
-/** A 6-digit sign-in PIN, valid 15 minutes; asking again replaces the previous one. */
+/** A sign-in PIN of PIN_DIGITS digits, valid PIN_VALID_MINUTES; asking again replaces the previous one. */
 export async function createPin(db: Database, secret: string, customerId: number, now = new Date()): Promise<string> {
-  const pin = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const pin = String(randomInt(0, 10 ** PIN_DIGITS)).padStart(PIN_DIGITS, "0");
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeCodes)
@@ -364,7 +360,7 @@ export async function resetPasswordWithToken(db: Database, token: string, passwo
 
 // --- Auto-login links -----------------------------------------------------------------------------------------
 
-/** A signed auto-login token (spec 4.4) valid 30 days; it names a row, so it can be revoked. */
+/** A signed auto-login token (spec 4.4) valid AUTO_LOGIN_VALID_DAYS; it names a row, so it can be revoked. */
 export async function createAutoLoginToken(
   db: Database,
   secrets: readonly string[],

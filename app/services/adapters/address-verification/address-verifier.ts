@@ -1,28 +1,17 @@
 /**
  * Address verification (spec 2 §7: POST api/addresses/verify, a list of matches, 5 s timeout). A verifier answers
  * with the standardised forms of the address it recognises; the checkout decides what to do with them (see
- * services/checkout/checkout-address.server.ts). The embedded default checks ZIP, state and city against a ZIP-code
+ * services/funnel/checkout-address.server.ts). The embedded default checks ZIP, state and city against a ZIP-code
  * dataset; a real provider's client would implement the same interface.
  */
 
 /** The address to check (names and phone are not the verifier's business). */
-export interface VerifiableAddress {
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
+export type VerifiableAddress = AddressPlace;
 
-/** Spec 2 §3: a verified suggestion holds address1, address2, city, state and postalCode. */
-export interface AddressSuggestion {
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-}
+import type { AddressPlace } from "~/models/address";
+import type { AddressSuggestion } from "~/models/address-verification";
+
+export type { AddressSuggestion };
 
 export interface VerificationAnswer {
   matches: AddressSuggestion[];

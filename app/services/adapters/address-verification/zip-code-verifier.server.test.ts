@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createAddressVerifier } from "./index.server";
-import { lookupZip, TWO_STATE_ZIPS } from "./zip-code-verifier.server";
+import { createZipCodeVerifier, lookupZip, TWO_STATE_ZIPS } from "./zip-code-verifier.server";
 
-const verifier = createAddressVerifier();
+const verifier = createZipCodeVerifier();
 const address = (fields: Partial<Parameters<typeof verifier.verify>[0]>) => ({
   address1: "20 W 34th Street",
   address2: "",

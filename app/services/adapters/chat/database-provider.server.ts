@@ -140,7 +140,7 @@ export function createDatabaseChatProvider(options: DatabaseChatOptions): ChatPr
         }
         const row = await addMessage(tx, conversation.id, "shopper", input.text, now);
         await email.send(
-          chatMessageEmail({
+          await chatMessageEmail({
             to: supportEmail,
             conversationId: row.id,
             contactName: row.contactName,

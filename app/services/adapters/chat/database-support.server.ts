@@ -83,7 +83,7 @@ export async function answerConversation(
     if (conversation.status !== "open") return "closed" as const;
     await addMessage(tx, id, "agent", text, now);
     await deps.email.send(
-      chatReplyEmail({
+      await chatReplyEmail({
         to: conversation.contactEmail,
         name: conversation.contactName,
         reply: text,

@@ -62,11 +62,14 @@ export interface EmailSender {
   idle(): Promise<void>;
 }
 
-/** What the templates need to say (links are absolute: they are read in a mail client). */
+/**
+ * What the templates need to say (links are absolute: they are read in a mail client). Rendering is asynchronous
+ * (React Email's `render`, decision 0048); a relative or non-http link rejects.
+ */
 export interface EmailTemplates {
-  pin(input: { to: string; firstName: string; pin: string; minutesValid: number }): EmailMessage;
-  passwordReset(input: { to: string; firstName: string; link: string; minutesValid: number }): EmailMessage;
-  guestReset(input: { to: string; link: string; minutesValid: number }): EmailMessage;
+  pin(input: { to: string; firstName: string; pin: string; minutesValid: number }): Promise<EmailMessage>;
+  passwordReset(input: { to: string; firstName: string; link: string; minutesValid: number }): Promise<EmailMessage>;
+  guestReset(input: { to: string; link: string; minutesValid: number }): Promise<EmailMessage>;
   /** `accountLink` is an auto-login link (spec 4.4) to the customer's dashboard. */
-  welcome(input: { to: string; firstName: string; accountLink: string; daysValid: number }): EmailMessage;
+  welcome(input: { to: string; firstName: string; accountLink: string; daysValid: number }): Promise<EmailMessage>;
 }

@@ -1,3 +1,4 @@
+import { PIN_DIGITS } from "~/models/auth-limits";
 import { RESET_LINK_PARAM } from "~/models/reset-link";
 import { SNOOZE_LINK_PARAM } from "~/models/subscription";
 import type { EmailMessage } from "./email-sender";
@@ -17,8 +18,8 @@ const SECRET_LINK_PARAMS: ReadonlySet<string> = new Set(["token", RESET_LINK_PAR
 /** An absolute link as the templates write it, in the text body or (HTML-escaped) in the HTML body. */
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 /** The PIN e-mail's code: a line of its own in the text, an element's whole content in the HTML. */
-const PIN_LINE = /^[ \t]*\d{6}[ \t]*$/gm;
-const PIN_ELEMENT = />\s*\d{6}\s*</g;
+const PIN_LINE = new RegExp(`^[ \\t]*\\d{${PIN_DIGITS}}[ \\t]*$`, "gm");
+const PIN_ELEMENT = new RegExp(`>\\s*\\d{${PIN_DIGITS}}\\s*<`, "g");
 
 /**
  * How long a secret a sender forgot to date stays in the outbox (the longest-lived token the store e-mails lives 45

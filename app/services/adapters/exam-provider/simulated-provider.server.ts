@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { isExamStatus } from "~/models/exams";
+import { EXAM_FALLBACK_PRICE, isExamStatus } from "~/models/exams";
 import {
   DEFAULT_EXAM_RETURN_TO,
   safeReturnTo,
@@ -36,7 +36,7 @@ export const SIMULATED_DOCTOR = {
   phone: SIMULATED_PRACTICE.phone,
 } as const;
 
-export const SIMULATED_EXAM_PRICE_CENTS = 2000;
+export const SIMULATED_EXAM_PRICE_CENTS = EXAM_FALLBACK_PRICE * 100;
 
 export type SimulatedExamRow = typeof simulatedExams.$inferSelect;
 

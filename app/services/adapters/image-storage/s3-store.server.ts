@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
+import { AwsV4Signer } from "aws4fetch";
 import type { AppConfig } from "~/services/platform/config.server";
 import type { ImageStore } from "./image-store";
-import { EMPTY_PAYLOAD_HASH, sha256Hex, signRequest, uriEncode } from "./sigv4.server";
 
 type S3Config = Extract<AppConfig["imageStore"], { kind: "s3" }>;
 
@@ -11,38 +12,48 @@ export class ImageStoreError extends Error {
   override name = "ImageStoreError";
 }
 
+const sha256Hex = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+/** RFC 3986 percent-encoding of one path segment, as SigV4 canonicalises it (encodeURIComponent leaves !'()* alone). */
+const encodeSegment = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
- * An S3-compatible bucket (AWS S3, MinIO, R2, ...) over fetch, signed with AWS Signature V4: PUT, GET and DELETE of
- * objects at path-style URLs `{endpoint}/{bucket}/{key}`. Objects are private (no ACL is set: buckets default to
- * private), so the bytes are only ever served through the store's owner-checked routes. Errors never name the key's
- * image or its owner: keys are random.
+ * An S3-compatible bucket (AWS S3, MinIO, R2, ...) over fetch, signed with AWS Signature V4 by aws4fetch's signer:
+ * PUT, GET and DELETE of objects at path-style URLs `{endpoint}/{bucket}/{key}`. The payload is signed (its SHA-256
+ * in x-amz-content-sha256, not UNSIGNED-PAYLOAD), and so is every header sent. aws4fetch's own `fetch` is not used:
+ * it retries a 5xx up to 10 times, and a failed put must come back to the caller (whose job retries with backoff).
+ * Objects are private (no ACL is set: buckets default to private), so the bytes are only ever served through the
+ * store's owner-checked routes. Errors never name the key's image or its owner: keys are random.
  */
 export function createS3ImageStore(
   config: S3Config,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): ImageStore {
-  const credentials = {
-    accessKeyId: config.accessKeyId,
-    secretAccessKey: config.secretAccessKey,
-    region: config.region,
-  };
   const base = config.endpoint.replace(/\/+$/, "");
   const objectUrl = (key: string) =>
-    new URL(`${base}/${uriEncode(config.bucket)}/${key.split("/").map(uriEncode).join("/")}`);
+    `${base}/${encodeSegment(config.bucket)}/${key.split("/").map(encodeSegment).join("/")}`;
 
   async function send(method: "PUT" | "GET" | "DELETE", key: string, body?: Buffer, contentType?: string) {
-    const url = objectUrl(key);
-    const headers = signRequest(credentials, {
+    const bytes = body ? new Uint8Array(body) : new Uint8Array();
+    const headers: Record<string, string> = { "x-amz-content-sha256": sha256Hex(bytes) };
+    if (body) headers["content-type"] = contentType ?? "application/octet-stream";
+    // The endpoint is any S3-compatible host, so the service and region are given, never guessed from the host name.
+    const signed = await new AwsV4Signer({
       method,
-      url,
-      headers: body ? { "content-type": contentType ?? "application/octet-stream" } : {},
-      payloadHash: body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH,
-    });
+      url: objectUrl(key),
+      headers,
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      region: config.region,
+      service: "s3",
+      allHeaders: true,
+    }).sign();
     try {
-      return await fetchImpl(url, {
+      return await fetchImpl(signed.url, {
         method,
-        headers,
-        body: body ? new Uint8Array(body) : undefined,
+        headers: signed.headers,
+        body: body ? bytes : undefined,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { lowerSelfSource } from "~/services/platform/thread-priority.server";
 import { MAX_INPUT_PIXELS } from "~/models/file-type";
-import { ImageSizeError } from "./ocr-image.server";
+import { ImageSizeError, type RawImage } from "./ocr-image.server";
 
 /**
  * HEIC (iPhone photos) → raw RGBA pixels. sharp's libvips has no HEVC decoder, so heic-convert's decoder (libheif
@@ -9,16 +10,10 @@ import { ImageSizeError } from "./ocr-image.server";
  * most before sending), so no pool is kept for it.
  */
 
-export interface RawImage {
-  width: number;
-  height: number;
-  /** RGBA, row-major. */
-  data: Uint8Array;
-}
-
 // CommonJS evaluated in the thread. heic-decode is loaded the way heic-convert loads it (relative to it), so it is
 // found wherever npm placed it. The size is read before the pixels are decoded: a bomb is refused, not decoded.
 const WORKER_CODE = `
+${lowerSelfSource()}
 const { parentPort, workerData } = require("node:worker_threads");
 const { createRequire } = require("node:module");
 const fromConvert = createRequire(createRequire(workerData.base).resolve("heic-convert"));

@@ -1,6 +1,4 @@
-import sharp, { type Sharp } from "sharp";
 import type { ImageMeasures } from "~/models/image-classifier";
-import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
 
 /**
  * Simple measures of a photo for the image classifier (models/image-classifier.ts): size and shape, colourfulness,
@@ -9,8 +7,6 @@ import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
  * same (pixel-worker.server.ts is given the source of the functions in MEASURE_KERNELS: each uses only its
  * arguments, the others listed there and JavaScript's globals).
  */
-
-const THUMBNAIL = 192;
 
 /** Hasler and Süsstrunk's colourfulness (2003): ~0 for a grey page, 30–60 for a photo, 100+ for vivid print. */
 function colorfulness(rgb: Uint8Array, pixels: number): number {
@@ -164,27 +160,3 @@ function largestSkinBlob(rgb: Uint8Array, width: number, height: number) {
 
 /** Every function above, for the pixel workers. */
 export const MEASURE_KERNELS = [colorfulness, isSkin, measurePixels, largestSkinBlob] as const;
-
-/** Measures of an image already decoded and turned upright by sharp (`image` is cloned, not consumed). */
-export async function measureImage(
-  image: Sharp,
-  original: { width: number; height: number },
-  pixels: PixelPool = defaultPixelPool(),
-): Promise<ImageMeasures> {
-  const { data, info } = await image
-    .clone()
-    .resize(THUMBNAIL, THUMBNAIL, { fit: "inside", withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return pixels.measure(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, original);
-}
-
-/** Measures of encoded image bytes (JPEG, PNG, TIFF, WebP), up to a phone photo's 50 Mpx. */
-export async function measureImageBytes(bytes: Buffer, pixels?: PixelPool): Promise<ImageMeasures> {
-  const image = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
-  const { width = 0, height = 0, orientation } = await image.metadata();
-  const upright = orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
-  return measureImage(image, upright, pixels);
-}

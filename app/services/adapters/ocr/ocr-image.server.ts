@@ -1,8 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { MAX_INPUT_PIXELS } from "~/models/file-type";
 import type { ImageMeasures } from "~/models/image-classifier";
-import { measureImage } from "./image-measures.server";
-import type { RawImage } from "./heic.server";
+import { measureImage } from "./measure-image.server";
 import type { Grey } from "./ocr-preprocess.server";
 import { defaultPixelPool, type PixelPool } from "./pixel-worker.server";
 
@@ -33,24 +32,17 @@ export const PROFILES: Record<PrepareProfile, { greySide: number; targetLine: nu
 const MIN_SCALE = 0.5;
 const MAX_SCALE = 3.5;
 
+/** Decoded pixels (HEIC comes this way: heic.server.ts). */
+export interface RawImage {
+  width: number;
+  height: number;
+  /** RGBA, row-major. */
+  data: Uint8Array;
+}
+
 /** An image over MAX_INPUT_PIXELS (or under 16 px a side): refused before decoding. */
 export class ImageSizeError extends Error {
   override name = "ImageSizeError";
-}
-
-export type SniffedType = "pdf" | "png" | "jpeg" | "tiff" | "webp" | "heic" | "gif" | "unknown";
-
-/** The type the bytes really are (an upload's name and content type can lie). */
-export function sniffType(bytes: Uint8Array): SniffedType {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (ascii(0, 5) === "%PDF-") return "pdf";
-  if (bytes[0] === 0x89 && ascii(1, 4) === "PNG") return "png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
-  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return "tiff";
-  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  if (ascii(0, 3) === "GIF") return "gif";
-  if (ascii(4, 8) === "ftyp" && /^(?:heic|heix|hevc|hevx|mif1|msf1|heim|heis)$/.test(ascii(8, 12))) return "heic";
-  return "unknown";
 }
 
 export interface PreparedImage {

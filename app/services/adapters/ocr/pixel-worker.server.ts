@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { lowerSelfSource } from "~/services/platform/thread-priority.server";
 import type { ImageMeasures } from "~/models/image-classifier";
 import { MEASURE_KERNELS, measurePixels } from "./image-measures.server";
 import { type PdfContent, type PdfOptions, readPdfInThread } from "./pdf-text.server";
@@ -47,6 +48,7 @@ export interface PixelPool {
 function workerSource(): string {
   const kernels = [...PREPROCESS_KERNELS, ...MEASURE_KERNELS, readPdfInThread];
   return `"use strict";
+${lowerSelfSource()}
 const { parentPort, workerData } = require("node:worker_threads");
 const { createRequire } = require("node:module");
 const { pathToFileURL } = require("node:url");

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createScheduler, createWorker, OEM, type Page, PSM, type Scheduler, type Worker } from "tesseract.js";
 import type { OcrPage } from "~/models/ocr-page";
+import { withLoweredThreads } from "~/services/platform/thread-priority.server";
 
 /**
  * A pool of tesseract.js workers (worker threads running tesseract's wasm build, so OCR never blocks the event
@@ -133,16 +134,19 @@ export function createOcrPool(options: {
   async function start(): Promise<{ scheduler: Scheduler; workers: Worker[] }> {
     const scheduler = createScheduler();
     const langPath = languagePath(options.model ?? MODEL_FOLDER);
-    const created = await Promise.allSettled(
-      Array.from({ length: size }, () =>
-        createWorker("eng", OEM.LSTM_ONLY, {
-          langPath,
-          gzip: true,
-          cacheMethod: "none",
-          cachePath: os.tmpdir(),
-          // The worker reports a failed job by rejecting it; without a handler it would also throw in the thread.
-          errorHandler: () => {},
-        }),
+    // Background threads (decision 0050): the event loop comes first when the cores are busy.
+    const created = await withLoweredThreads(() =>
+      Promise.allSettled(
+        Array.from({ length: size }, () =>
+          createWorker("eng", OEM.LSTM_ONLY, {
+            langPath,
+            gzip: true,
+            cacheMethod: "none",
+            cachePath: os.tmpdir(),
+            // The worker reports a failed job by rejecting it; without a handler it would also throw in the thread.
+            errorHandler: () => {},
+          }),
+        ),
       ),
     );
     workers = created.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/services/platform/logger.server";
-import { createPrescriptionReader } from "./index.server";
 import { createOcrPool } from "./tesseract-pool.server";
 import { createTesseractReader } from "./tesseract-reader.server";
 
@@ -106,12 +105,4 @@ describe("the tesseract prescription reader", () => {
     },
     OCR_TIMEOUT,
   );
-});
-
-describe("createPrescriptionReader", () => {
-  it("with OCR_WORKERS=0 is a reader that reads nothing", async () => {
-    const off = createPrescriptionReader({ ocrWorkers: 0 }, logger);
-    expect(await off.read({ bytes: fixture("human.jpg"), contentType: "image/jpeg" })).toBeNull();
-    await off.close();
-  });
 });

@@ -8,11 +8,13 @@ import {
   printsLensParameters,
   textFeatures,
 } from "~/models/image-classifier";
-import { isConfident, type RxAnalysis, type RxEyeKey, type RxReading } from "~/models/rx-analysis";
+import type { RxAnalysis, RxReading } from "~/models/rx-analysis";
+import { completeAndSure, confidentLensFields, mergeReadings } from "~/models/rx-engines";
+import { SNIFF_BYTES, sniffType } from "~/models/file-type";
 import { hasLensValues, parseRxPage } from "~/models/rx-text";
 import type { Logger } from "~/services/platform/logger.server";
-import { decodeHeic, type RawImage } from "./heic.server";
-import { ImageSizeError, type PreparedImage, PROFILES, prepareImage, sniffType } from "./ocr-image.server";
+import { decodeHeic } from "./heic.server";
+import { ImageSizeError, type PreparedImage, PROFILES, prepareImage, type RawImage } from "./ocr-image.server";
 import type { OcrPage } from "~/models/ocr-page";
 import type { PaddleEngine } from "./paddle-engine.server";
 import { MIN_TEXT_CHARACTERS, pdfTextCharacters, pdfToOcrPage } from "./pdf-text.server";
@@ -51,21 +53,6 @@ const SCAN_IMAGE = { width: 2400, maxPixels: 8_000_000 };
 const PDF_MAX_PAGES = 3;
 /** Paddle is not started with less than this left of the read's time (it takes ~1–3 s on one core). */
 const PADDLE_MIN_MS = 1_000;
-const LENS_FIELDS = ["sphere", "cylinder", "axis", "add", "baseCurve", "diameter"] as const;
-const EYES: RxEyeKey[] = ["OD", "OS", "unknownEye1"];
-
-/** The lens values read with a confidence to pre-fill them: how two engines' readings are compared. */
-export function confidentLensFields(analysis: RxAnalysis | null): number {
-  if (!analysis) return 0;
-  let count = 0;
-  for (const eye of EYES) {
-    for (const field of LENS_FIELDS) {
-      if (analysis.prescription[eye]?.[field] !== undefined && isConfident(analysis, `${eye}.${field}`)) count++;
-    }
-  }
-  return count;
-}
-
 type Outcome = "read" | "empty" | "timeout" | "busy" | "unsupported" | "too-large" | "failed";
 
 class TimeoutError extends Error {
@@ -131,8 +118,8 @@ export interface ReaderDetails {
   /** inspect: the bands of the quick image read before the classification was clear. */
   bands?: { read: number; of: number };
   /** read: the engine whose reading was kept, and whether Paddle was asked (and how it ended). */
-  engine?: "tesseract" | "paddle";
-  paddle?: "kept" | "not better" | "timeout" | "failed" | "no time";
+  engine?: "tesseract" | "paddle" | "both";
+  paddle?: "kept" | "merged" | "not better" | "timeout" | "failed" | "no time";
 }
 
 /** A reading plus what it cost; the bench and the dev page show the timings. */
@@ -191,8 +178,7 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     { bytes, contentType }: Input,
     timeoutMs: number,
   ): Promise<{ kind: "pdf" } | { kind: "image"; image: Buffer | RawImage }> {
-    const sniffed = sniffType(bytes);
-    const type = sniffed !== "unknown" ? sniffed : contentType.split("/")[1]?.toLowerCase();
+    const type = sniffType(bytes.subarray(0, SNIFF_BYTES)) ?? contentType.split("/")[1]?.toLowerCase();
     if (type === "pdf") return { kind: "pdf" };
     if (type === "heic" || type === "heif") return { kind: "image", image: await decodeHeic(bytes, timeoutMs) };
     if (type === "png" || type === "jpeg" || type === "tiff" || type === "webp") return { kind: "image", image: bytes };
@@ -226,13 +212,13 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
         : null;
     const reading: RxReading = { ...finalClassification(classified, analysis, ocr.text), text: ocr.text };
     details.engine = "tesseract";
-    // Paddle reads photos and handwriting better (decision 0045) but costs 1–3 s: asked only when tesseract gave no
-    // lens value sure enough to pre-fill, and not for a picture of a person or a glasses prescription.
+    // Paddle reads photos and handwriting better (decision 0045) but costs 1–3 s: asked only when tesseract's
+    // reading is not complete and sure, and not for a picture of a person or a glasses prescription.
     if (
       !parts.paddle ||
       classified === "Human" ||
       reading.analysis?.spectaclesOnly ||
-      confidentLensFields(reading.analysis) > 0
+      completeAndSure(reading.analysis)
     ) {
       return reading;
     }
@@ -257,8 +243,24 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
         paddleClass === "Prescription" || paddleClass === "Box"
           ? parseRxPage(page, { correlationId, kind: paddleClass === "Box" ? "box" : "prescription" })
           : null;
-      const paddleReading: RxReading = { ...finalClassification(paddleClass, paddleAnalysis, page.text), text: page.text };
-      if (confidentLensFields(paddleReading.analysis) <= confidentLensFields(reading.analysis)) {
+      const paddleReading: RxReading = {
+        ...finalClassification(paddleClass, paddleAnalysis, page.text),
+        text: page.text,
+      };
+      // Both read lens values of the same kind of page: the two readings, field by field.
+      if (
+        reading.analysis &&
+        paddleReading.analysis &&
+        reading.classification === paddleReading.classification &&
+        hasLensValues(paddleReading.analysis)
+      ) {
+        details.paddle = "merged";
+        details.engine = "both";
+        return { ...reading, analysis: mergeReadings(reading.analysis, paddleReading.analysis) };
+      }
+      // Otherwise the one with more sure lens values; any values at all beat none (classification needs values).
+      const paddleOnly = hasLensValues(paddleReading.analysis) && !hasLensValues(reading.analysis);
+      if (!paddleOnly && confidentLensFields(paddleReading.analysis) <= confidentLensFields(reading.analysis)) {
         details.paddle = "not better";
         return reading;
       }

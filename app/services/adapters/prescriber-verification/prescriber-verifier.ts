@@ -7,19 +7,7 @@
  * (simulated-prescriber.server.ts) keeps requests in the database with a development page to answer as the doctor;
  * a real service (fax or phone-call provider) implements the same interface.
  */
-
-export interface VerificationDoctor {
-  firstName: string;
-  lastName: string;
-  clinicName: string;
-  phone: string;
-}
-
-/** One eye as ordered: the lens and its parameters as the catalog names them (power, baseCurve, …). */
-export interface VerificationEye {
-  productName: string;
-  parameters: Record<string, string>;
-}
+import type { VerificationDoctor, VerificationEye } from "~/models/verification";
 
 export interface VerificationRequest {
   /**

@@ -13,6 +13,7 @@ import {
   TEXT_INTERESTS,
 } from "~/models/account";
 import { PRICE_BOOKS } from "~/models/catalog";
+import { AUTH_ERROR_CODES } from "~/models/auth-errors";
 import { optionalBoolean } from "../auth.server";
 import { isoDateTime, operation, type ApiOperation } from "./registry.server";
 
@@ -94,16 +95,6 @@ export const emailQuerySchema = z.object({ email: emailSchema });
 export const phoneQuerySchema = z.object({ phone: phoneSchema });
 
 // --- Answers ---------------------------------------------------------------------------------------------------
-
-const AUTH_ERROR_CODES = [
-  "InvalidArguments",
-  "InvalidCredentials",
-  "Logout",
-  "AuthorizationFailed",
-  "CreateAccountFailed",
-  "CreatePinFailed",
-  "TooManyRequests",
-] as const;
 
 /** This family's errors carry the spec's code (spec 3 §8). */
 export const authErrorSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICE_BOOKS } from "~/models/catalog";
+import { UNIQUE_COUPON_RATE_LIMIT } from "~/models/rate-limits";
 import { productIdSchema, upcSchema } from "../json.server";
 import { cents, errors, isoDateTime, operation, parametersSchema, type ApiOperation } from "./registry.server";
 
@@ -92,6 +93,19 @@ const productSchema = z.object({
   parameters: z.array(lensParameterSchema),
 });
 
+/** A product in the catalog list: the product's own fields, fewer of them (one declaration, picked). */
+const productSummarySchema = productSchema.pick({
+  productId: true,
+  vanityUrl: true,
+  url: true,
+  productType: true,
+  displayName: true,
+  brand: true,
+  categories: true,
+  imageUrl: true,
+  price: true,
+});
+
 const get = (
   path: string,
   summary: string,
@@ -115,19 +129,7 @@ export const operations: ApiOperation[] = [
     "Every product with a public page, priced in a price book",
     z.object({
       priceBook: z.enum(PRICE_BOOKS),
-      products: z.array(
-        z.object({
-          productId: z.number().int(),
-          vanityUrl: z.string(),
-          url: z.string(),
-          productType: z.number().int(),
-          displayName: z.string(),
-          brand: z.string(),
-          categories: z.array(z.string()),
-          imageUrl: z.string().nullable(),
-          price: cents.nullable(),
-        }),
-      ),
+      products: z.array(productSummarySchema),
     }),
     { query: priceBookQuery },
     { 400: "An unknown price book." },
@@ -278,7 +280,7 @@ export const operations: ApiOperation[] = [
       ...errors({
         400: "A malformed name.",
         404: "No running promotion issues codes under this name.",
-        429: "Past 30 requests an hour from one address (Retry-After).",
+        429: `Past ${UNIQUE_COUPON_RATE_LIMIT.limit} requests in ${UNIQUE_COUPON_RATE_LIMIT.windowSeconds / 60} minutes from one address (Retry-After).`,
       }),
     },
   }),

@@ -6,10 +6,13 @@ import { operations as cart } from "./cart.server";
 import { operations as catalog } from "./catalog.server";
 import { operations as customers } from "./customers.server";
 import { operations as exams } from "./exams.server";
+import { operations as insurance } from "./insurance.server";
 import { operations as eyeCareProviders } from "./eye-care-providers.server";
 import { operations as meta } from "./meta.server";
 import { operations as orders } from "./orders.server";
+import { operations as payments } from "./payments.server";
 import { operations as prescriptions } from "./prescriptions.server";
+import { operations as wallet } from "./wallet.server";
 import type { ApiAuth, ApiMethod, ApiOperation } from "./registry.server";
 
 /**
@@ -26,6 +29,9 @@ export const apiOperations: readonly ApiOperation[] = [
   ...eyeCareProviders,
   ...prescriptions,
   ...exams,
+  ...insurance,
+  ...payments,
+  ...wallet,
   ...customers,
   ...meta,
 ];
@@ -59,7 +65,8 @@ export function allowedMethods(ops: readonly ApiOperation[]): ApiMethod[] {
 
 // A parameter may be empty here: tests call a route's handler with an empty parameter to check its 400/404.
 const templateRegex = (template: string) =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, "[^/]*")}/?$`);
+  // Case-insensitive, as React Router matches paths (the spec spells DELETE api/paymentmethods in lower case).
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, "[^/]*")}/?$`, "i");
 const matchers = [...byTemplate.entries()]
   // A literal segment wins over a parameter (`/api/autoReorder/summary` before `/api/autoReorder/{id}`).
   .sort(([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
@@ -175,7 +182,8 @@ export function openApiDocument(options: { version: string; serverUrl?: string }
       version: options.version,
       description:
         "The store's JSON API for app clients. Money is integer cents unless a field says otherwise. Errors are " +
-        "`{ error }` (the authentication calls add the spec's `code`). Sign in with POST " +
+        "`{ error }`; the authentication and customer-preference calls add the spec's `code`, and " +
+        "`fieldErrors` (messages by field) when fields failed. Sign in with POST " +
         "/api/authentication/login and send the token as `Authorization: Bearer <token>`; browsers use the " +
         "session cookie. A wrong method answers 405 with Allow; an unknown /api path answers 404.",
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   orderCountByProductQuerySchema,
   orderCountByProductResponseSchema,
+  orderDetailsSchema,
   orderHistoryEntrySchema,
   orderNumberParamSchema,
   orderStatusResponseSchema,
@@ -9,7 +10,7 @@ import {
   patientsResponseSchema,
   thankYouResponseSchema,
 } from "../schemas/orders-api";
-import { cents, errors, isoDateTime, operation, parametersSchema, type ApiOperation } from "./registry.server";
+import { errors, isoDateTime, operation, type ApiOperation } from "./registry.server";
 
 /**
  * Orders and patients (spec 2 §7 "Order calls"): path schemas the routes parse with, and the order JSON. The calls
@@ -35,47 +36,6 @@ export const pageSchema = z
   .transform(Number);
 
 // --- Answers ---------------------------------------------------------------------------------------------------
-
-/** One order (GET api/orders/{id}/details): the history entry (schemas/orders-api.ts) and what the order page shows. */
-export const orderDetailsSchema = orderHistoryEntrySchema.extend({
-  shipping: z.object({ shippingLevel: z.number().int(), label: z.string() }),
-  shippingAddress: z.looseObject({ firstName: z.string(), lastName: z.string(), address1: z.string() }),
-  payment: z.object({ brand: z.string(), lastFour: z.string() }),
-  couponCode: z.string().nullable(),
-  orderSummary: z.object({
-    subTotal: cents,
-    discountAmount: cents,
-    shipping: cents,
-    shippingDiscount: cents,
-    taxAmount: cents,
-    rebateTotal: cents,
-    totalAmount: cents,
-    storeCredit: cents,
-  }),
-  lineItemGroups: z.array(
-    z.object({
-      id: z.number().int(),
-      type: z.string(),
-      patient: z.looseObject({ firstName: z.string(), lastName: z.string() }).nullable(),
-      doctor: z.looseObject({}).nullable(),
-      rxEntryType: z.string().nullable(),
-      prescriptionStatus: z.string().nullable(),
-      autoReorder: z.object({ reorderFrequencyInDays: z.number().int() }).nullable(),
-      lineItems: z.array(
-        z.object({
-          whichEye: z.string(),
-          productId: z.number().int(),
-          displayName: z.string(),
-          upc: z.string(),
-          quantity: z.number().int(),
-          price: cents,
-          discountAmount: cents,
-          parameters: parametersSchema,
-        }),
-      ),
-    }),
-  ),
-});
 
 export const examSchema = z.object({
   examVoucherToken: z.string(),
@@ -173,6 +133,26 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "The order's status.", schema: orderStatusResponseSchema },
       ...errors({ 400: "Not an order number.", 401: SIGN_IN, 404: "Not one of the customer's orders." }),
+    },
+  }),
+  operation({
+    method: "GET",
+    path: "/api/rebates/order/{orderNumber}",
+    summary: "An order's mail-in rebate form, rebate_{orderNumber}.pdf, to the order's owner",
+    tag,
+    auth: "optional",
+    params: z.object({ orderNumber: orderNumberParamSchema }),
+    responses: {
+      200: {
+        description:
+          'The form as an attachment (Content-Disposition: attachment; filename="rebate_{orderNumber}.pdf"): the customer\'s name and address, the order number and date, each qualifying product with its boxes and rebate amount, the postmark deadline and the rebate rules.',
+        contentType: "application/pdf",
+      },
+      ...errors({
+        400: "Not an order number.",
+        401: "A bearer token that is not accepted.",
+        404: "Not an order of the caller's (the signed-in customer's, or one this browser session placed), or one without a mail-in rebate.",
+      }),
     },
   }),
   operation({

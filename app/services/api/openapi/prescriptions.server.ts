@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICE_BOOKS } from "~/models/catalog";
+import { RX_READER_RATE_LIMIT } from "~/models/rate-limits";
 import { walletEntriesSchema } from "../rx-wallet.server";
 import { cartItemsResponseSchema } from "../schemas/cart-api";
 import { cents, errors, isoDate, isoDateTime, operation, parametersSchema, type ApiOperation } from "./registry.server";
@@ -242,7 +243,11 @@ export const operations: ApiOperation[] = [
           "the store pre-fills.",
         schema: analysisAnswerSchema.nullable(),
       },
-      ...errors({ 400: "Input it can't take.", 413: "Too large.", 429: "Past 20 readings in 10 minutes." }),
+      ...errors({
+        400: "Input it can't take.",
+        413: "Too large.",
+        429: `Past ${RX_READER_RATE_LIMIT.limit} readings in ${RX_READER_RATE_LIMIT.windowSeconds / 60} minutes.`,
+      }),
     },
   }),
   operation({

@@ -48,7 +48,10 @@ export const operation = (op: ApiOperation): ApiOperation => op;
 
 // --- Shared pieces ---------------------------------------------------------------------------------------------
 
-/** Every error of the JSON API: `{ error }` with a message for people; some calls add fields (e.g. `reason`). */
+/**
+ * Every error of the JSON API (`jsonError`): `{ error }` with a message for people; some calls add fields (e.g.
+ * `reason`), and the families with the spec's error codes describe theirs with `code` and `fieldErrors`.
+ */
 export const errorSchema = z.looseObject({ error: z.string() });
 
 /** `{ error }` answers for the given statuses, each with its description. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressFormSchema, isInternational } from "~/models/address";
+import { addressFormSchema, isInternational, postalAddressSchema } from "~/models/address";
 
 /**
  * The request and response schemas of the address calls (spec 2 §7, spec 3 §7 'Addresses'): POST
@@ -49,15 +49,7 @@ export const verificationStatusSchema = z.enum(["Verified", "CustomerVerified", 
 /** An address-book entry (spec 2 §3 Address). */
 export const addressResponseSchema = z.object({
   id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
+  ...postalAddressSchema.shape,
   isPrimary: z.boolean(),
   verificationStatus: verificationStatusSchema,
 });
@@ -101,15 +93,7 @@ export const addressVerifyResponseSchema = z.object({
 
 /** A shipping address as a cart holds it (a copy, with its verification status and the book entry it came from). */
 export const addressSnapshotSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
+  ...postalAddressSchema.shape,
   verificationStatus: verificationStatusSchema,
   addressId: z.number().int().optional(),
 });

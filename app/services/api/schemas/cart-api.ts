@@ -241,6 +241,17 @@ export const cartResponseSchema = z.object({
   shippingAddress: addressSnapshotSchema.nullable(),
   customerCredits: cents,
   customerGroups: z.array(z.string()),
+  cartInsuranceBenefits: z
+    .array(
+      z.object({
+        benefitId: z.string(),
+        insuranceBenefitAmount: cents,
+        isCoinsurance: z.boolean(),
+        planName: z.string(),
+        provider: z.string(),
+      }),
+    )
+    .describe("The applied insurance benefit (at most one); it adds the Insurance_Customer group."),
   orderSummary: cartOrderSummarySchema,
 });
 

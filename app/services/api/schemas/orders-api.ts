@@ -3,9 +3,9 @@ import { ORDER_STATUSES, PRESCRIPTION_STATUSES } from "~/models/order-status";
 
 /**
  * The request and response schemas of the patient and order calls (spec 2 §7): GET api/patients, GET api/orders/,
- * GET /orders/{id}/thankyou, GET api/orders/orderCountByProduct, GET api/order/status/{orderNumber}; and the
- * order-history entry GET api/orders/history and GET api/orders/{id}/details build on. Pure zod: no server code.
- * Money is integer cents, as in every answer of the API. The OpenAPI document (openapi/orders.server.ts) describes
+ * GET /orders/{id}/thankyou, GET api/orders/orderCountByProduct, GET api/order/status/{orderNumber}; the
+ * order-history entry (GET api/orders/history) and the one order answer (GET api/orders/{id}/details, which the
+ * thank-you extends). Pure zod: no server code. Money is integer cents, as in every answer of the API. The OpenAPI document (openapi/orders.server.ts) describes
  * the calls with these same objects.
  */
 
@@ -35,16 +35,21 @@ export const orderNumberParamSchema = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,40}$/, { error: "The order number is not valid." });
 
+/** An order's number, dates and status, as every order answer names them (orderHeadlineJson). */
+const orderStatusFields = {
+  orderNumber: z.string(),
+  orderTakenDate: z.string(),
+  orderDate: z.string(),
+  orderStatusCode: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  orderStatusMessage: z.string(),
+};
+
 /** GET api/orders/: the customer's orders, newest first (at most ORDER_SUMMARY_LIMIT). */
 export const ORDER_SUMMARY_LIMIT = 100;
 export const orderSummariesResponseSchema = z.array(
   z.object({
-    orderNumber: z.string(),
-    orderTakenDate: z.string(),
-    orderDate: z.string(),
-    orderStatusCode: z.string(),
-    orderStatus: z.enum(ORDER_STATUSES),
-    orderStatusMessage: z.string(),
+    ...orderStatusFields,
     expectedDeliveryDate: z.string(),
     deliveredDate: z.string().nullable(),
     isOld: z.boolean(),
@@ -87,12 +92,7 @@ export const orderPatientSchema = z.object({
 
 /** An order-history entry (spec 2 §3), as GET api/orders/history answers it. */
 export const orderHistoryEntrySchema = z.object({
-  orderNumber: z.string(),
-  orderTakenDate: z.string(),
-  orderDate: z.string(),
-  orderStatusCode: z.string(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  orderStatusMessage: z.string(),
+  ...orderStatusFields,
   estimatedDeliveryDate: z.string().nullable(),
   expectedDeliveryDate: z.string(),
   deliveredDate: z.string().nullable(),
@@ -119,39 +119,75 @@ export const orderHistoryEntrySchema = z.object({
   totalAmount: z.number().int(),
 });
 
-/** GET /orders/{id}/thankyou: the order's details and what the thank-you page says about it. */
-export const thankYouResponseSchema = orderHistoryEntrySchema.extend({
+const cents = z.number().int().describe("Integer cents.");
+
+/** One line of a placed order's group, as the order calls answer it (orderDetailsJson). */
+export const orderLineItemSchema = z.object({
+  whichEye: z.string(),
+  productId: z.number().int(),
+  displayName: z.string(),
+  upc: z.string(),
+  quantity: z.number().int(),
+  price: cents,
+  discountAmount: cents,
+  parameters: z.record(z.string(), z.string()).describe("Lens parameters by name."),
+});
+
+/** One group (a patient's lenses, or lens care) of a placed order. */
+export const orderLineItemGroupSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  patient: orderPatientSchema.nullable(),
+  doctor: z.looseObject({}).nullable(),
+  rxEntryType: z.string().nullable(),
+  prescriptionStatus: z.string().nullable(),
+  autoReorder: z.object({ reorderFrequencyInDays: z.number().int() }).nullable(),
+  lineItems: z.array(orderLineItemSchema),
+});
+
+/**
+ * One order (GET api/orders/{id}/details): the history entry and what the order page shows. The thank-you answer
+ * is this one with what the thank-you page says; there is no other description of an order.
+ */
+export const orderDetailsSchema = orderHistoryEntrySchema.extend({
+  shipping: z.object({ shippingLevel: z.number().int(), label: z.string() }),
+  shippingAddress: z.looseObject({ firstName: z.string(), lastName: z.string(), address1: z.string() }),
+  /** method: the payment method enumeration (spec 2 §9: PayPal 7, Afterpay 15, ...; null on older orders). */
+  payment: z.object({ brand: z.string(), lastFour: z.string(), method: z.number().int().nullable() }),
+  couponCode: z.string().nullable(),
+  orderSummary: z.object({
+    subTotal: cents,
+    discountAmount: cents,
+    shipping: cents,
+    shippingDiscount: cents,
+    taxAmount: cents,
+    rebateTotal: cents,
+    totalAmount: cents,
+    storeCredit: cents,
+    insuranceBenefitsTotal: cents,
+  }),
+  insuranceBenefit: z
+    .object({ benefitId: z.string(), planName: z.string(), provider: z.string(), amountCents: cents })
+    .nullable()
+    .describe("The insurance benefit the order used (its amount is in insuranceBenefitsTotal)."),
+  lineItemGroups: z.array(orderLineItemGroupSchema),
+});
+
+/**
+ * GET /orders/{id}/thankyou: the order's details and what the thank-you page says about it; each group adds its
+ * heading and gives its doctor and prescription as the page words them.
+ */
+export const thankYouResponseSchema = orderDetailsSchema.extend({
   firstName: z.string(),
   expectedDelivery: z.string(),
-  shippingAddress: z.record(z.string(), z.unknown()).nullable(),
-  payment: z.object({ brand: z.string(), lastFour: z.string() }),
   paymentLabel: z.string(),
-  couponCode: z.string().nullable(),
-  orderSummary: z.record(z.string(), z.number().int()),
   nextSteps: z.array(z.string()),
   uploadPath: z.string().nullable(),
   lineItemGroups: z.array(
-    z.object({
-      id: z.number().int(),
-      type: z.string(),
+    orderLineItemGroupSchema.extend({
       heading: z.string(),
-      patient: orderPatientSchema.nullable(),
       doctor: z.string().nullable(),
-      prescriptionStatus: z.string().nullable(),
       prescription: z.string().nullable(),
-      autoReorder: z.object({ reorderFrequencyInDays: z.number().int() }).nullable(),
-      lineItems: z.array(
-        z.object({
-          whichEye: z.string(),
-          productId: z.number().int(),
-          displayName: z.string(),
-          upc: z.string(),
-          quantity: z.number().int(),
-          price: z.number().int(),
-          discountAmount: z.number().int(),
-          parameters: z.record(z.string(), z.string()),
-        }),
-      ),
     }),
   ),
 });

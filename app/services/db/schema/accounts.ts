@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { PostalAddress } from "~/models/address";
+import type { VerificationStatus } from "~/models/address-verification";
 import {
   boolean,
   check,
@@ -56,9 +58,7 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     /** How the shopper signed in: password, pin, auto-login, create-account, promote. */
     method: text("method").notNull(),
     rememberMe: boolean("remember_me").notNull().default(false),
@@ -71,14 +71,19 @@ export const authSessions = pgTable(
   (table) => [index("auth_sessions_customer_idx").on(table.customerId)],
 );
 
+/** The customer a row belongs to: required, and the row goes when the customer's account is deleted. */
+export function ownerCustomerId() {
+  return integer("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" });
+}
+
 /** E-mailed one-time codes: sign-in PINs and password/guest reset links. Only hashes are stored. */
 export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     purpose: text("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -95,9 +100,7 @@ export const oneTimeCodes = pgTable(
 /** Auto-login links (spec 4.4): the link carries a signed token naming this row; revoking sets revokedAt. */
 export const autoLoginTokens = pgTable("auto_login_tokens", {
   id: text("id").primaryKey(),
-  customerId: integer("customer_id")
-    .notNull()
-    .references(() => customers.id, { onDelete: "cascade" }),
+  customerId: ownerCustomerId(),
   purpose: text("purpose").notNull().default("email-link"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -109,9 +112,7 @@ export const addresses = pgTable(
   "addresses",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     address1: text("address1").notNull(),
@@ -135,17 +136,8 @@ export const addresses = pgTable(
 );
 
 /** A shipping address as a cart or an order holds it (a copy: later edits to the address book do not change it). */
-export interface AddressSnapshot {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string | null;
-  verificationStatus: "Verified" | "CustomerVerified" | "NeedsVerification";
+export interface AddressSnapshot extends PostalAddress {
+  verificationStatus: VerificationStatus;
   /** The address-book row it came from, if any. */
   addressId?: number;
 }
@@ -155,9 +147,7 @@ export const patients = pgTable(
   "patients",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     ...timestamps,

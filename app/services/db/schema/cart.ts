@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { AppliedInsuranceBenefit, InsuranceOffer } from "~/models/insurance";
 import { type AddressSnapshot, customers } from "./accounts";
 import { products } from "./catalog";
 import { prescriptions } from "./prescriptions";
@@ -37,6 +38,10 @@ export const carts = pgTable(
     shippingLevel: smallint("shipping_level").notNull().default(0),
     /** The address step's choice (a copy, with its verification status). */
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot | null>(),
+    /** The insurance benefit applied to the cart (decision 54): it marks the cart Insurance_Customer. */
+    insuranceBenefit: jsonb("insurance_benefit").$type<AppliedInsuranceBenefit | null>(),
+    /** A benefit the passive search found for the cart's customer, offered until it expires (decision 54). */
+    insuranceOffer: jsonb("insurance_offer").$type<InsuranceOffer | null>(),
     ...timestamps,
   },
   (table) => [check("carts_shipping_level_check", sql`${table.shippingLevel} between 0 and 4`)],

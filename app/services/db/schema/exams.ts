@@ -1,8 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 // Type-only and relative: drizzle-kit loads the schema without the app's `~` alias.
+import type { ExamPurchase } from "../../../models/exam-payments";
 import type { PrescriberRecord, PrescriptionEyeRecord } from "../../../models/prescriptions";
-import { customers, patients } from "./accounts";
+import { ownerCustomerId, patients } from "./accounts";
 import { orders } from "./orders";
 import { prescriptions } from "./prescriptions";
 import { timestamps } from "./shared";
@@ -24,9 +36,7 @@ export const examVouchers = pgTable(
   {
     /** The provider's examVoucherToken. */
     token: text("token").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     patientId: integer("patient_id").references(() => patients.id, { onDelete: "set null" }),
     patientFirstName: text("patient_first_name").notNull(),
     patientLastName: text("patient_last_name").notNull(),
@@ -102,9 +112,7 @@ export const simulatedExams = pgTable(
 export const recaptureNotices = pgTable(
   "recapture_notices",
   {
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -117,4 +125,47 @@ export const recaptureNotices = pgTable(
     ...timestamps,
   },
   (table) => [primaryKey({ columns: [table.customerId, table.orderId] })],
+);
+
+/**
+ * The online exam's fee (issue 27, decision 55): one row per payment, keyed by the pay form's idempotency key. Written
+ * as pending before the card is charged, so a request that stops between charging and recording is settled by the
+ * recovery job (it asks the payment provider, as decision 29's orders do); a decline deletes the row again.
+ */
+export const examPayments = pgTable(
+  "exam_payments",
+  {
+    id: serial("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    customerId: ownerCustomerId(),
+    /** What the exam is for (patient, lenses, held order): the exam is created from it once the charge succeeded. */
+    purchase: jsonb("purchase").$type<ExamPurchase>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    paymentToken: text("payment_token").notNull(),
+    paymentBrand: text("payment_brand").notNull(),
+    paymentLastFour: text("payment_last_four").notNull(),
+    /** models/exam-payments.ts EXAM_PAYMENT_STATES. */
+    state: text("state").notNull().default("pending"),
+    /** When the state last changed (the database's clock): recovery looks at payments stuck for a while. */
+    stateSince: timestamp("state_since", { withTimezone: true }).notNull().defaultNow(),
+    chargeId: text("charge_id"),
+    refundId: text("refund_id"),
+    voucherToken: text("voucher_token")
+      .unique()
+      .references(() => examVouchers.token, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("exam_payments_customer_idx").on(table.customerId),
+    index("exam_payments_unsettled_idx")
+      .on(table.stateSince)
+      .where(sql`${table.state} in ('pending', 'charged', 'starting', 'refund_due')`),
+    check(
+      "exam_payments_state_check",
+      sql`${table.state} in ('pending', 'charged', 'starting', 'paid', 'refund_due', 'refunded', 'refund_failed')`,
+    ),
+    check("exam_payments_amount_check", sql`${table.amountCents} > 0`),
+  ],
 );

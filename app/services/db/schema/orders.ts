@@ -1,23 +1,11 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { type AddressSnapshot, customers } from "./accounts";
-import { products } from "./catalog";
-import { prescriptions } from "./prescriptions";
 import { timestamps } from "./shared";
-import type { OrderPlan } from "~/services/checkout/order-plan";
+import type { OrderPlan } from "~/models/order-plan";
+import type { OrderInsuranceBenefit } from "~/models/insurance";
 
-/** Placed orders, their groups (one per patient) and lines. */
+/** Placed orders (their groups and lines: order-groups.ts). */
 
 /**
  * Placed orders. `idempotencyKey` comes from the checkout form, so a resubmitted or retried "Place order" finds
@@ -40,6 +28,11 @@ export const orders = pgTable(
     paymentToken: text("payment_token").notNull(),
     paymentBrand: text("payment_brand").notNull(),
     paymentLastFour: text("payment_last_four").notNull(),
+    /**
+     * The payment method enumeration (models/payment-options.ts): the card's brand number, PayPal 7, Afterpay 15.
+     * For PayPal and Afterpay, `paymentToken` is the provider's checkout token and `paymentLastFour` is empty.
+     */
+    paymentMethod: smallint("payment_method"),
     /** The vault's charge id for this order's payment ("pending" until the charge is confirmed; "none": nothing to charge). */
     chargeId: text("charge_id").notNull(),
     /**
@@ -52,6 +45,8 @@ export const orders = pgTable(
     /** When the reservation committed (the database's clock): recovery looks at reservations older than a while. */
     pendingSince: timestamp("pending_since", { withTimezone: true }),
     couponCode: text("coupon_code"),
+    /** The insurance benefit the order used (decision 54); its amount is part of the total's reduction. */
+    insuranceBenefit: jsonb("insurance_benefit").$type<OrderInsuranceBenefit>(),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
@@ -72,6 +67,8 @@ export const orders = pgTable(
   },
   (table) => [
     index("orders_customer_idx").on(table.customerId, table.createdAt),
+    // A provider's return finds its order by the checkout token (decision 53).
+    index("orders_payment_token_idx").on(table.paymentToken),
     index("orders_pending_idx")
       .on(table.pendingSince)
       .where(sql`${table.paymentState} = 'pending'`),
@@ -81,66 +78,5 @@ export const orders = pgTable(
       "orders_totals_check",
       sql`${table.totalCents} >= 0 and ${table.subtotalCents} >= 0 and ${table.creditCents} between 0 and ${table.totalCents}`,
     ),
-  ],
-);
-
-/** One group per patient in an order, with its doctor and prescription status at the time of the order. */
-export const orderGroups = pgTable(
-  "order_groups",
-  {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    type: text("type").notNull(),
-    patient: jsonb("patient").$type<{ firstName: string; lastName: string; patientId?: number } | null>(),
-    doctor: jsonb("doctor").$type<{
-      id: number;
-      firstName: string;
-      lastName: string;
-      phone: string;
-      clinicName: string;
-    } | null>(),
-    rxEntryType: text("rx_entry_type"),
-    /** The online exam this group's prescription comes from (a group ordered from exam-complete): it needs no doctor. */
-    examVoucherToken: text("exam_voucher_token"),
-    /** PendingExam, PendingVerification, PendingSubmission, Verified, FailedExam. */
-    prescriptionStatus: text("prescription_status"),
-    /** The prescription recorded for this group (null for solution). */
-    prescriptionId: integer("prescription_id").references((): AnyPgColumn => prescriptions.id, {
-      onDelete: "set null",
-    }),
-    autoReorderFrequencyDays: integer("auto_reorder_frequency_days"),
-  },
-  (table) => [
-    index("order_groups_order_idx").on(table.orderId),
-    index("order_groups_exam_voucher_idx")
-      .on(table.examVoucherToken)
-      .where(sql`${table.examVoucherToken} is not null`),
-  ],
-);
-
-export const orderLines = pgTable(
-  "order_lines",
-  {
-    id: serial("id").primaryKey(),
-    orderGroupId: integer("order_group_id")
-      .notNull()
-      .references(() => orderGroups.id, { onDelete: "cascade" }),
-    whichEye: text("which_eye").notNull(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id),
-    productName: text("product_name").notNull(),
-    upc: text("upc").notNull(),
-    quantity: integer("quantity").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    selectedParameters: jsonb("selected_parameters").$type<Record<string, string>>().notNull().default({}),
-  },
-  (table) => [
-    index("order_lines_group_idx").on(table.orderGroupId),
-    check("order_lines_quantity_check", sql`${table.quantity} > 0`),
   ],
 );

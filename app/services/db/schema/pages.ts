@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { customers } from "./accounts";
+import { ownerCustomerId } from "./accounts";
 import { doctors } from "./doctors";
 import { orders } from "./orders";
 import { timestamps } from "./shared";
@@ -16,9 +16,7 @@ export const customerEmailPreferences = pgTable(
   "customer_email_preferences",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     email: text("email").notNull(),
     emailNormalized: text("email_normalized").notNull(),
     /** EmailPromotional, EmailReorderReminder, RxCapture → opted in. */
@@ -35,9 +33,7 @@ export const customerPhoneInterests = pgTable(
   "customer_phone_interests",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     /** Digits only. */
     phone: text("phone").notNull(),
     /** TextOrderUpdates, TextReorderReminders, TextPrescriptionUpdates, TextSpecialOffers → opted in. */
@@ -62,9 +58,7 @@ export const prescriptionRequests = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     patientFirstName: text("patient_first_name").notNull(),
     patientLastName: text("patient_last_name").notNull(),
     doctorId: integer("doctor_id").references(() => doctors.id, { onDelete: "set null" }),

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Type-only and relative: drizzle-kit loads the schema without the app's `~` alias.
 import type { PrescriberRecord, PrescriptionEyeRecord } from "../../../models/prescriptions";
-import { customers, patients } from "./accounts";
+import { customers, ownerCustomerId, patients } from "./accounts";
 import { orders } from "./orders";
 import { timestamps } from "./shared";
 
@@ -38,9 +38,7 @@ export const prescriptions = pgTable(
   "prescriptions",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     patientId: integer("patient_id").references(() => patients.id, { onDelete: "set null" }),
     patientFirstName: text("patient_first_name").notNull(),
     patientLastName: text("patient_last_name").notNull(),

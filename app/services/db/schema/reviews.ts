@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { customers } from "./accounts";
+import { ownerCustomerId } from "./accounts";
 import { products } from "./catalog";
 import { timestamps } from "./shared";
 
@@ -14,9 +14,7 @@ export const reviews = pgTable(
   "reviews",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     productId: integer("product_id")
       .notNull()
       .references(() => products.id),

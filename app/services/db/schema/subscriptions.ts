@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { type AddressSnapshot, customers } from "./accounts";
+import { type AddressSnapshot, ownerCustomerId } from "./accounts";
 import { products } from "./catalog";
 import { paymentMethods } from "./checkout";
 import { doctors } from "./doctors";
@@ -28,9 +28,7 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    customerId: ownerCustomerId(),
     /** Lens or Solution, as the group it came from. */
     type: text("type").notNull(),
     /** Active or Cancelled. */

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 // Type-only and relative: drizzle-kit loads the schema without the app's `~` alias.
-import type { VerificationDoctor, VerificationEye } from "../../adapters/prescriber-verification/prescriber-verifier";
-import { orderGroups, orders } from "./orders";
+import type { VerificationDoctor, VerificationEye } from "~/models/verification";
+import { orderGroups } from "./order-groups";
+import { orders } from "./orders";
 import { prescriptions } from "./prescriptions";
 import { timestamps } from "./shared";
 

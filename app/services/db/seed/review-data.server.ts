@@ -1,3 +1,4 @@
+import type { PublishedReview } from "~/models/reviews";
 import { seedProducts } from "./catalog-data.server";
 
 /**
@@ -13,15 +14,10 @@ export interface SeedReviewer {
   lastName: string;
 }
 
-export interface SeedReview {
+/** A demo review: what a published review shows, keyed for the seed's upsert and naming its reviewer's key. */
+export interface SeedReview extends Omit<PublishedReview, "id"> {
   key: string;
   reviewer: string;
-  productId: number;
-  rating: number;
-  title: string;
-  body: string;
-  displayName: string;
-  createdAt: string;
 }
 
 export const seedReviewers: SeedReviewer[] = [

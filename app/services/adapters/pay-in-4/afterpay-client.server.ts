@@ -1,0 +1,142 @@
+import { centsOf, type CaptureResult, type ProviderCheckoutState } from "../payments/redirect-provider";
+import {
+  instalmentRequestOf,
+  type BillingAgreementRequest,
+  type InstalmentCheckoutRequest,
+  type PayIn4Provider,
+  type TokenResult,
+} from "./pay-in-4-provider";
+
+/**
+ * An Afterpay-style pay-in-4 API, v2 (decision 53), with HTTP basic auth (merchant id and secret key):
+ * `POST /v2/checkouts` → token, expires and redirectCheckoutUrl; the shopper comes back with `orderToken` and
+ * `status`; `POST /v2/payments/capture` {requestId, token, merchantReference} captures the full payment (a Payment
+ * with status APPROVED or DECLINED; the call is idempotent by requestId, so a replayed return captures once);
+ * `GET /v2/payments/token:{token}` finds the payment made from a checkout, for recovery.
+ */
+
+export interface AfterpayClientOptions {
+  merchantId: string;
+  secretKey: string;
+  /** https://global-api.afterpay.com, or the sandbox's https://global-api-sandbox.afterpay.com. */
+  apiBase: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+interface AfterpayPayment {
+  id?: string;
+  token?: string;
+  status?: string;
+  originalAmount?: { amount?: string; currency?: string };
+}
+
+export function createAfterpayClient(options: AfterpayClientOptions): PayIn4Provider {
+  // Looked up on each call, so a fetch replaced after start-up (msw in tests) is the one used.
+  const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const base = options.apiBase.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const auth = `Basic ${Buffer.from(`${options.merchantId}:${options.secretKey}`).toString("base64")}`;
+
+  async function call(path: string, init: { method: string; body?: unknown }) {
+    const response = await doFetch(`${base}${path}`, {
+      method: init.method,
+      headers: {
+        Authorization: auth,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        // The provider asks integrations to name themselves.
+        "User-Agent": `Lenslane/1.0 (Node.js; Merchant/${options.merchantId})`,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body };
+  }
+
+  async function checkoutToken(body: unknown): Promise<TokenResult> {
+    try {
+      const { status, body: answer } = await call("/v2/checkouts", { method: "POST", body });
+      const checkout = answer as { token?: string; expires?: string; redirectCheckoutUrl?: string; message?: string };
+      if (status === 400 || status === 422) return { ok: false, reason: "invalid", message: checkout?.message };
+      if ((status !== 200 && status !== 201) || !checkout?.token || !checkout.redirectCheckoutUrl) {
+        return { ok: false, reason: "error" };
+      }
+      return {
+        ok: true,
+        token: checkout.token,
+        expires: checkout.expires ?? null,
+        redirectCheckoutUrl: checkout.redirectCheckoutUrl,
+      };
+    } catch {
+      return { ok: false, reason: "error" };
+    }
+  }
+
+  const paymentResult = (payment: AfterpayPayment): CaptureResult => {
+    if (payment.status === "APPROVED" && payment.id) {
+      return { ok: true, captureId: payment.id, amountCents: centsOf(payment.originalAmount?.amount) };
+    }
+    if (payment.status === "DECLINED") return { ok: false, reason: "declined" };
+    return { ok: false, reason: "error" };
+  };
+
+  return {
+    async createCheckout(request) {
+      const result = await checkoutToken(instalmentRequestOf(request));
+      return result.ok
+        ? { ok: true, token: result.token, redirectUrl: result.redirectCheckoutUrl }
+        : { ok: false, reason: "error" };
+    },
+
+    createInstalmentCheckout(request: InstalmentCheckoutRequest) {
+      return checkoutToken(request);
+    },
+
+    createBillingAgreement(request: BillingAgreementRequest) {
+      return checkoutToken(request);
+    },
+
+    async capture(token, requestId) {
+      try {
+        const { status, body } = await call("/v2/payments/capture", {
+          method: "POST",
+          body: { requestId, token },
+        });
+        if (status === 200 || status === 201) return paymentResult(body as AfterpayPayment);
+        const code = (body as { errorCode?: string } | null)?.errorCode ?? "";
+        // 402: the payment was declined; 412/422 and an invalid or expired token: the shopper did not confirm it.
+        if (status === 402 || code === "payment_declined") return { ok: false, reason: "declined" };
+        if (status === 404 || status === 412 || code === "invalid_token" || code === "invalid_object") {
+          return { ok: false, reason: "not-approved" };
+        }
+        return { ok: false, reason: "error" };
+      } catch {
+        return { ok: false, reason: "error" };
+      }
+    },
+
+    async lookup(token): Promise<ProviderCheckoutState | null> {
+      const { status, body } = await call(`/v2/payments/token:${encodeURIComponent(token)}`, { method: "GET" });
+      if (status === 200) {
+        const payment = paymentResult(body as AfterpayPayment);
+        if (payment.ok) return { status: "captured", captureId: payment.captureId };
+        return { status: "closed", captureId: null };
+      }
+      if (status !== 404) throw new Error(`pay-in-4 payment lookup: HTTP ${status}`);
+      // No payment from it yet: the checkout itself says whether it is still open.
+      const checkout = await call(`/v2/checkouts/${encodeURIComponent(token)}`, { method: "GET" });
+      if (checkout.status === 404) return null;
+      if (checkout.status !== 200) throw new Error(`pay-in-4 checkout lookup: HTTP ${checkout.status}`);
+      const expires = Date.parse(String((checkout.body as { expires?: string } | null)?.expires ?? ""));
+      return { status: Number.isFinite(expires) && expires < Date.now() ? "closed" : "open", captureId: null };
+    },
+  };
+}

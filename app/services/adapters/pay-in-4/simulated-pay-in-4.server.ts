@@ -1,0 +1,1 @@
+export { createSimulatedPayIn4 } from "../payments/simulated-redirect.server";

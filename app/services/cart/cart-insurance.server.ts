@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import {
+  appliableBenefit,
+  appliedBenefitOf,
+  INSURANCE_CART_MESSAGES,
+  offerStands,
+  type AppliedInsuranceBenefit,
+} from "~/models/insurance";
+import type { Database } from "../db/client.server";
+import { carts } from "../db/schema";
+import { readBenefitSearch, verifyDateOfBirth } from "../insurance/benefit-search.server";
+import type { AppServices } from "../platform/context.server";
+import { withCartLock } from "./cart.server";
+
+/**
+ * Insurance benefits on a cart (spec 3 §4 "applying and removing", decision 54). A benefit is applied only from
+ * what the provider said: a search's result read again by its token (the token is the shopper's capability), or the
+ * passive search's offer once the member's date of birth is verified. The cart keeps the applied benefit (no name,
+ * no date of birth); pricing turns it into insuranceBenefitsTotal and the Insurance_Customer group, and drops the
+ * cart's rebates while it stands. Removing it clears both.
+ */
+
+type Services = Pick<AppServices, "db" | "insurance" | "logger">;
+
+export type ApplyOutcome =
+  | { ok: true; applied: AppliedInsuranceBenefit }
+  | { ok: false; reason: "not-appliable" | "not-verified" | "too-many"; message: string };
+
+const refused = (reason: "not-appliable" | "not-verified" | "too-many"): ApplyOutcome => ({
+  ok: false,
+  reason,
+  message:
+    reason === "not-verified"
+      ? INSURANCE_CART_MESSAGES.notVerified
+      : reason === "too-many"
+        ? INSURANCE_CART_MESSAGES.tooMany
+        : INSURANCE_CART_MESSAGES.notAppliable,
+});
+
+/** Applies a benefit found by a search (read again by its token, so only what the provider answered applies). */
+export async function applyBenefitFromSearch(
+  services: Services,
+  cartId: string,
+  input: { searchToken: string; benefitId: string },
+): Promise<ApplyOutcome> {
+  const benefit = appliableBenefit(await readBenefitSearch(services, input.searchToken), input.benefitId);
+  if (!benefit) return refused("not-appliable");
+  const applied = appliedBenefitOf(benefit);
+  await putBenefit(services.db, cartId, applied);
+  return { ok: true, applied };
+}
+
+/**
+ * Applies the passive search's offer: it must still stand on this cart and name this benefit, and the member's date
+ * of birth must verify with the provider (the passive search had none). The date is compared and dropped.
+ */
+export async function applyOfferedBenefit(
+  services: Services,
+  cartId: string,
+  input: { benefitId: string; dateOfBirth: string | null; clientIp: string },
+  now: Date = new Date(),
+): Promise<ApplyOutcome> {
+  const [row] = await services.db
+    .select({ offer: carts.insuranceOffer })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .limit(1);
+  const offer = row?.offer ?? null;
+  if (!offerStands(offer, now) || offer.benefitId !== input.benefitId) return refused("not-appliable");
+  const outcome = await verifyDateOfBirth(services, input);
+  if (outcome === "too-many") return refused("too-many");
+  if (outcome !== "verified") return refused(outcome === "no-benefit" ? "not-appliable" : "not-verified");
+  const applied: AppliedInsuranceBenefit = {
+    benefitId: offer.benefitId,
+    insuranceBenefitAmount: offer.remainingAllowance,
+    // The passive search keeps only a Success (a coinsurance benefit is ContactUs on the default path).
+    isCoinsurance: false,
+    planName: offer.planName,
+    provider: offer.provider,
+  };
+  await putBenefit(services.db, cartId, applied);
+  return { ok: true, applied };
+}
+
+/** Puts the benefit on the cart (one benefit: a new one replaces the old); the offer, if any, is used up. */
+async function putBenefit(db: Database, cartId: string, applied: AppliedInsuranceBenefit) {
+  await withCartLock(db, cartId, (tx) =>
+    tx.update(carts).set({ insuranceBenefit: applied, insuranceOffer: null }).where(eq(carts.id, cartId)),
+  );
+}
+
+/**
+ * Removes the cart's benefit (all of them, or those named), which clears insuranceBenefitsTotal and the insurance
+ * customer group. Whether one was removed.
+ */
+export async function removeBenefits(db: Database, cartId: string, benefitIds?: readonly string[]): Promise<boolean> {
+  return withCartLock(db, cartId, async (tx) => {
+    const [row] = await tx.select({ applied: carts.insuranceBenefit }).from(carts).where(eq(carts.id, cartId));
+    const applied = row?.applied ?? null;
+    if (!applied || (benefitIds && !benefitIds.includes(applied.benefitId))) return false;
+    await tx.update(carts).set({ insuranceBenefit: null }).where(eq(carts.id, cartId));
+    return true;
+  });
+}
