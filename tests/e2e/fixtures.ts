@@ -127,6 +127,8 @@ export async function newestMailText(page: Page, to: string, kind: string): Prom
     await expect(row).toHaveAttribute("data-to", to);
     await row.getByRole("link").click();
     await expect(mailbox.getByTestId("mail-to")).toHaveText(to);
+    // Without JavaScript the message page is still streaming when its first lines show: read it once it is parsed.
+    await mailbox.waitForLoadState("domcontentloaded");
     return (await mailbox.getByTestId("mail-text").textContent()) ?? "";
   } finally {
     await mailbox.close();
