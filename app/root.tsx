@@ -109,7 +109,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The QA helper button (spec 1 §2.12): outside production, when ?qa turned it on for this session.
     qa: rememberQaFlag(config, visitor.session, url) ? qaPanelData(config, visitor) : null,
     // The footer's 'We accept' strip names the alternative payments that are on (spec 3 §5; issue 27).
-    paymentSwitches: paymentSwitches(visitor.session),
+    paymentSwitches: paymentSwitches(visitor.session, config),
   };
 }
 

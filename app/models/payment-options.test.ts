@@ -70,11 +70,24 @@ describe("instalment amounts: 4 payments, each rounded up to the cent", () => {
 
 describe("which options a cart gets (spec 3 §5)", () => {
   it("reads the session's switches: on unless switched off (false)", () => {
-    expect(paymentOptionSwitches({})).toEqual(ON);
-    expect(paymentOptionSwitches({ paypal: false, preorder: false, qa: true })).toEqual({
+    const ready = { paypal: true, payIn4: true };
+    expect(paymentOptionSwitches({}, ready)).toEqual(ON);
+    expect(paymentOptionSwitches({ paypal: false, preorder: false, qa: true }, ready)).toEqual({
       ...ON,
       paypal: false,
       preorder: false,
+    });
+  });
+
+  it("leaves out a provider that cannot take a payment (production without its credentials), switch or not", () => {
+    expect(paymentOptionSwitches({}, { paypal: false, payIn4: true })).toEqual({
+      ...ON,
+      paypal: false,
+      paypalPayLater: false,
+    });
+    expect(paymentOptionSwitches({ paypal: true }, { paypal: true, payIn4: false })).toEqual({
+      ...ON,
+      afterpay: false,
     });
   });
 

@@ -89,17 +89,33 @@ export interface PaymentOptionSwitches {
   preorder: boolean;
 }
 
-/** The switches as the session's journey keeps them (a switched-off one is `false`; nothing is its default, on). */
-export function paymentOptionSwitches(journey: Readonly<Record<string, unknown>>): PaymentOptionSwitches {
+/**
+ * Whether each redirect provider can take a payment at all: its API credentials are configured, or its simulated page
+ * answers (outside production, or PAYMENT_SIMULATOR=true). A provider that cannot is never offered, whatever the
+ * session's switch says: in production without credentials PayPal and AfterPay are off (decision 53).
+ */
+export interface PaymentProvidersReady {
+  paypal: boolean;
+  payIn4: boolean;
+}
+
+/**
+ * The switches as the session's journey keeps them (a switched-off one is `false`; nothing is its default, on), with
+ * PayPal (and its Pay Later) and pay in 4 off when their provider cannot take a payment.
+ */
+export function paymentOptionSwitches(
+  journey: Readonly<Record<string, unknown>>,
+  ready: PaymentProvidersReady,
+): PaymentOptionSwitches {
   const on = (key: keyof PaymentOptionSwitches) =>
     isSwitchOn(
       FEATURE_SWITCHES.find((item) => item.key === key)!,
       journey[key],
     );
   return {
-    paypal: on("paypal"),
-    paypalPayLater: on("paypalPayLater"),
-    afterpay: on("afterpay"),
+    paypal: ready.paypal && on("paypal"),
+    paypalPayLater: ready.paypal && on("paypalPayLater"),
+    afterpay: ready.payIn4 && on("afterpay"),
     preorder: on("preorder"),
   };
 }

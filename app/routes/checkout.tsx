@@ -104,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page === "Address" ? !address || shippingAddressProblem(address) !== null : !isSkipped(page, state),
   );
   if (missing) throw redirect(pagePath(missing) ?? "/cart");
-  const paymentOptions = paymentOptionsFor(session, cart);
+  const paymentOptions = paymentOptionsFor(session, services.config, cart);
 
   const details = new Map(groups.map((group) => [group.id, group]));
   const url = new URL(request.url);
@@ -148,7 +148,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
     idempotencyKey: crypto.randomUUID(),
     paymentOptions,
-    applePayOn: paymentSwitches(session).applePay,
+    applePayOn: paymentSwitches(session, services.config).applePay,
     showCardForm: wallet.cards.length === 0 || url.searchParams.get("card") === "new",
     cardLocked: locked,
     billingDefaults: billingDefaultsFor(address ?? null),
@@ -223,7 +223,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!cartId) throw redirect("/cart", 303);
     // The options are checked again here, whatever the form said (a switch or the cart may have changed).
     const priced = await pricedCart(services, cartId, { customerId: customer.id, priceBook }, new Date());
-    const options = paymentOptionsFor(session, priced);
+    const options = paymentOptionsFor(session, services.config, priced);
     if (!optionOffered(options, provider.value.payWith)) {
       return reply("provider", provider.reply({ formErrors: [PROVIDER_MESSAGES.notOffered] }));
     }

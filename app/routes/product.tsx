@@ -95,7 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the group (gone, or both eyes there now) leaves the page as it always is.
   const addEye = isLens && !product.discontinuedInCatalog ? addEyeQuery(url.searchParams) : null;
   const cartId = session.get("cartId");
-  const instalmentsOn = paymentSwitches(session).afterpay;
+  const instalmentsOn = paymentSwitches(session, services.config).afterpay;
   const [solutionSku, rebates, savedPrescriptions, reviews, needed] = await Promise.all([
     product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
     customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>

@@ -130,3 +130,29 @@ describe("POST api/afterpay/billingAgreement", () => {
     await expectError(await call(agreementApi.action, "/api/afterpay/billingAgreement", { body: agreement }), 401);
   });
 });
+
+describe("without a pay-in-4 provider (no credentials, no simulator: production without them)", () => {
+  it("answers 503 with the reason, and makes no token", async () => {
+    const bare = createTestServices(database, { PAYMENT_SIMULATOR: "false" });
+    const callBare = apiCaller(bare);
+    const { token } = await customerWithToken(database, "Noprovider");
+    const before = await database.db.$count(simulatedPaymentCheckouts);
+    await expectError(
+      await callBare(afterpayApi.action, "/api/afterpay", { body: checkoutRequest(), token }),
+      503,
+      "Pay in 4 is not available right now.",
+    );
+    const agreement = {
+      consumer: { email: "pat@example.com" },
+      agreements: [{ type: "ON_FILE" }],
+      merchantReference: "cart-123",
+      merchant,
+    };
+    await expectError(
+      await callBare(agreementApi.action, "/api/afterpay/billingAgreement", { body: agreement, token }),
+      503,
+      "Pay in 4 is not available right now.",
+    );
+    expect(await database.db.$count(simulatedPaymentCheckouts)).toBe(before);
+  });
+});

@@ -26,6 +26,7 @@ import {
   runPassiveSearch,
   sweepInsurance,
 } from "~/services/insurance/passive-search.server";
+import { endSignedInSession } from "~/services/sign-in/sign-in.server";
 import type { AppServices } from "~/services/platform/context.server";
 import { apiCaller, browserCookie, expectError, json, stockedSku } from "../setup/api-client";
 import { readyToOrder, TEST_ADDRESS, TORIC } from "../setup/order-fixtures";
@@ -353,6 +354,16 @@ describe("passive search", () => {
     expect((await priced(cartId, customerId)).orderSummary.insuranceBenefitsTotal).toBeGreaterThan(0);
     // A cart with a benefit is not searched again.
     expect(await runPassiveSearch(services, { customerId, cartId }, { wait: noWait })).toBe("skipped");
+  });
+
+  it("signing out resets it: the offer on the cart the browser leaves goes", async () => {
+    const { cartId, customerId } = await customerWith({ patient: AVERY, postalCode: AVERY.postalCode });
+    expect(await runPassiveSearch(services, { customerId, cartId }, { wait: noWait })).toBe("kept");
+    const { session } = await services.sessions.getSession(null);
+    session.set("cartId", cartId);
+    await endSignedInSession(services, session);
+    expect(session.get("cartId")).toBeUndefined();
+    expect(await offerOf(cartId)).toBeNull();
   });
 
   it("keeps nothing for a success with no allowance left, and does not run without patients or ZIPs", async () => {

@@ -4,7 +4,9 @@ import {
   type BillingAgreementBody,
   type InstalmentCheckoutBody,
 } from "~/models/instalment-request";
+import { INSTALMENT_UNAVAILABLE } from "~/models/payment-options";
 import type { TokenResult } from "../adapters/pay-in-4/pay-in-4-provider";
+import { paymentProvidersReady } from "../platform/config.server";
 import type { AppServices } from "../platform/context.server";
 
 /**
@@ -15,7 +17,11 @@ import type { AppServices } from "../platform/context.server";
 
 export type InstalmentTokenOutcome =
   | { ok: true; token: string; expires: string | null; redirectCheckoutUrl: string }
-  | { ok: false; status: 400 | 502; message: string };
+  | { ok: false; status: 400 | 502 | 503; message: string };
+
+/** No credentials and no simulator (production without them): the provider cannot take a payment, so no token. */
+const providerMissing = (config: AppServices["config"]): InstalmentTokenOutcome | null =>
+  paymentProvidersReady(config).payIn4 ? null : { ok: false, status: 503, message: INSTALMENT_UNAVAILABLE.switchedOff };
 
 function outcomeOf(result: TokenResult): InstalmentTokenOutcome {
   if (result.ok) return result;
@@ -29,6 +35,8 @@ export async function createInstalmentToken(
   services: Pick<AppServices, "payIn4" | "config">,
   body: InstalmentCheckoutBody,
 ): Promise<InstalmentTokenOutcome> {
+  const missing = providerMissing(services.config);
+  if (missing) return missing;
   if (!ownRedirects(body, services.config.siteUrl)) {
     return { ok: false, status: 400, message: INSTALMENT_API_MESSAGES.foreignRedirect };
   }
@@ -40,6 +48,8 @@ export async function createBillingAgreementToken(
   services: Pick<AppServices, "payIn4" | "config">,
   body: BillingAgreementBody,
 ): Promise<InstalmentTokenOutcome> {
+  const missing = providerMissing(services.config);
+  if (missing) return missing;
   if (!ownRedirects(body, services.config.siteUrl)) {
     return { ok: false, status: 400, message: INSTALMENT_API_MESSAGES.foreignRedirect };
   }

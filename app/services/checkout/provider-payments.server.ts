@@ -17,6 +17,7 @@ import type { Executor } from "../db/client.server";
 import { orders } from "../db/schema";
 import { journeyOf } from "../funnel/funnel.server";
 import type { AppServices } from "../platform/context.server";
+import { paymentProvidersReady, type AppConfig } from "../platform/config.server";
 import type { StoreSession } from "../platform/session.server";
 import { confirmOrder, RECOVERY_GRACE_SECONDS, releaseOrder, type OrderServices } from "./order-confirmation.server";
 import {
@@ -278,6 +279,7 @@ export async function recoverProviderOrders(
  */
 export function paymentOptionsFor(
   session: StoreSession,
+  config: Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">,
   cart: {
     groups: ReadonlyArray<{
       id: string;
@@ -307,7 +309,7 @@ export function paymentOptionsFor(
     })),
   );
   return paymentOptions({
-    switches: paymentOptionSwitches(journeyOf(session) as Record<string, unknown>),
+    switches: paymentOptionSwitches(journeyOf(session) as Record<string, unknown>, paymentProvidersReady(config)),
     lines,
     totalCents: cart.orderSummary.totalAfterCredits,
   });

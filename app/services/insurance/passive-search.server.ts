@@ -7,6 +7,7 @@ import {
   passiveSearchKeeps,
   type InsuranceOffer,
 } from "~/models/insurance";
+import type { Executor } from "../db/client.server";
 import { addresses, carts, patients } from "../db/schema";
 import type { AppServices } from "../platform/context.server";
 import type { Logger } from "../platform/logger.server";
@@ -120,6 +121,17 @@ export async function runPassiveSearch(
     return "kept";
   }
   return "none";
+}
+
+/**
+ * Signing out resets the passive search (spec 3 §4): the offer on the cart the browser leaves goes, so the plan and
+ * patient it names are not shown again unasked; the next signed-in cart view asks for a new search.
+ */
+export async function resetPassiveSearch(db: Executor, cartId: string): Promise<void> {
+  await db
+    .update(carts)
+    .set({ insuranceOffer: null })
+    .where(and(eq(carts.id, cartId), isNotNull(carts.insuranceOffer)));
 }
 
 /** Removes offers past their expiry and the provider's expired searches. */

@@ -1,13 +1,29 @@
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError, parseConfig, paymentProvidersReady } from "./config.server";
 
 const dataDir = path.join(os.tmpdir(), "lenslane-config-test");
 const secret = "s".repeat(40);
 const PG = "postgres://postgres@127.0.0.1:5432/lenslane";
 
 describe("parseConfig", () => {
+  it("offers PayPal and pay in 4 in production only with their credentials (or PAYMENT_SIMULATOR=true)", () => {
+    const production = { APP_ENV: "production", SESSION_SECRET: secret, DATABASE_URL: PG, DATA_DIR: dataDir };
+    expect(paymentProvidersReady(parseConfig(production))).toEqual({ paypal: false, payIn4: false });
+    expect(
+      paymentProvidersReady(parseConfig({ ...production, PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" })),
+    ).toEqual({ paypal: true, payIn4: false });
+    expect(
+      paymentProvidersReady(parseConfig({ ...production, AFTERPAY_MERCHANT_ID: "m", AFTERPAY_SECRET_KEY: "k" })),
+    ).toEqual({ paypal: false, payIn4: true });
+    expect(paymentProvidersReady(parseConfig({ ...production, PAYMENT_SIMULATOR: "true" }))).toEqual({
+      paypal: true,
+      payIn4: true,
+    });
+    expect(paymentProvidersReady(parseConfig({ DATA_DIR: dataDir }))).toEqual({ paypal: true, payIn4: true });
+  });
+
   it("has working defaults for a fresh machine", () => {
     const config = parseConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ port: 3000, appEnv: "development", isProduction: false, databaseUrl: undefined });

@@ -276,3 +276,15 @@ function developmentSecret(dataDir: string): string {
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * Whether each redirect payment provider can take a payment (models/payment-options.ts): its credentials are set, or
+ * the simulated provider's page answers. Without either, the option is not offered (in production without
+ * credentials, the simulator's page would answer 404).
+ */
+export function paymentProvidersReady(config: Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">) {
+  return {
+    paypal: config.paypal !== null || config.paymentSimulator,
+    payIn4: config.afterpay !== null || config.paymentSimulator,
+  };
+}

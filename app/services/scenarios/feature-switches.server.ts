@@ -8,7 +8,7 @@ import {
 import { qaFlagFromQuery } from "~/models/qa-button";
 import { tokenHash } from "../accounts/auth/tokens.server";
 import { journeyOf, updateJourney } from "../funnel/funnel.server";
-import type { AppConfig } from "../platform/config.server";
+import { paymentProvidersReady, type AppConfig } from "../platform/config.server";
 import type { Visitor } from "../platform/context.server";
 import type { StoreSession } from "../platform/session.server";
 
@@ -23,10 +23,21 @@ export function setFeatureSwitch(session: StoreSession, key: FeatureSwitchKey, o
   updateJourney(session, { [key]: storedSwitchValue(item, on) });
 }
 
-/** The payment switches of this session (all on unless switched off). */
-export function paymentSwitches(session: StoreSession): PaymentSwitches {
+/**
+ * The payment switches of this session (all on unless switched off), with PayPal and AfterPay off when their provider
+ * cannot take a payment (no credentials and no simulator: production without them).
+ */
+export function paymentSwitches(
+  session: StoreSession,
+  config: Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">,
+): PaymentSwitches {
   const on = new Map(featureSwitches(session).map((item) => [item.key, item.on]));
-  return { paypal: on.get("paypal")!, afterpay: on.get("afterpay")!, applePay: on.get("applePay")! };
+  const ready = paymentProvidersReady(config);
+  return {
+    paypal: ready.paypal && on.get("paypal")!,
+    afterpay: ready.payIn4 && on.get("afterpay")!,
+    applePay: on.get("applePay")!,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { adoptCart } from "../cart/cart.server";
+import { resetPassiveSearch } from "../insurance/passive-search.server";
 import type { AppServices } from "../platform/context.server";
 import { flashToast, type StoreSession } from "../platform/session.server";
 import { claimSessionImages, uploaderSessionHash } from "../prescriptions/rx-images.server";
@@ -61,6 +62,8 @@ export async function endSignedInSession(services: AppServices, session: StoreSe
   session.unset("authSessionId");
   session.unset("rememberMe");
   session.unset("cookieRenewedAt");
-  // The cart belongs to the customer now; a signed-out browser starts a new one.
+  // The cart belongs to the customer now; a signed-out browser starts a new one. Its insurance offer goes.
+  const cartId = session.get("cartId");
+  if (cartId) await resetPassiveSearch(services.db, cartId);
   session.unset("cartId");
 }
