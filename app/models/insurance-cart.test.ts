@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   appliableBenefit,
+  allowanceLeft,
   appliedBenefitOf,
   benefitSearchFormSchema,
   cartInsuranceBodySchema,
@@ -78,7 +79,8 @@ describe("passiveSearchKeeps", () => {
 });
 
 describe("insuranceBenefitsTotal", () => {
-  const applied = appliedBenefitOf(benefit({ remainingAllowance: 15000 }));
+  const now = new Date("2026-11-28T12:00:00Z");
+  const applied = appliedBenefitOf(benefit({ remainingAllowance: 15000 }), now);
   it("is the allowance, never more than the order's total, and 0 without a benefit", () => {
     expect(insuranceBenefitsTotal(applied, 20000)).toBe(15000);
     expect(insuranceBenefitsTotal(applied, 9000)).toBe(9000);
@@ -87,7 +89,25 @@ describe("insuranceBenefitsTotal", () => {
   });
   it("records whether the benefit is coinsurance", () => {
     expect(applied.isCoinsurance).toBe(false);
-    expect(appliedBenefitOf(benefit({ coinsurance: 20, maximumBenefit: 100 })).isCoinsurance).toBe(true);
+    expect(appliedBenefitOf(benefit({ coinsurance: 20, maximumBenefit: 100 }), now).isCoinsurance).toBe(true);
+  });
+  it("records when the allowance was read, and whether the plan pays it once", () => {
+    expect(applied).toMatchObject({ appliedAt: "2026-11-28T12:00:00.000Z", isOneTimeUse: false });
+    expect(appliedBenefitOf(benefit({ isOneTimeUse: true }), now).isOneTimeUse).toBe(true);
+  });
+});
+
+describe("allowanceLeft", () => {
+  const applied = appliedBenefitOf(benefit({ remainingAllowance: 15000 }), new Date());
+  it("is the allowance less what the store's orders took since it was read, never below 0", () => {
+    expect(allowanceLeft(applied, [])).toBe(15000);
+    expect(allowanceLeft(applied, [4000, 5000])).toBe(6000);
+    expect(allowanceLeft(applied, [9000, 9000])).toBe(0);
+  });
+  it("is nothing once an order used a one-time-use benefit", () => {
+    const once = { ...applied, isOneTimeUse: true };
+    expect(allowanceLeft(once, [])).toBe(15000);
+    expect(allowanceLeft(once, [100])).toBe(0);
   });
 });
 

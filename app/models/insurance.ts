@@ -214,6 +214,13 @@ export interface AppliedInsuranceBenefit {
   isCoinsurance: boolean;
   planName: string;
   provider: string;
+  /** A benefit the plan pays once: an order that used it leaves nothing for the next (absent on older carts). */
+  isOneTimeUse?: boolean;
+  /**
+   * When the provider's allowance was read (ISO instant; absent on older carts). Orders this store placed with the
+   * benefit since then are not in that allowance yet: an order takes what is left after them (decision 54).
+   */
+  appliedAt?: string;
 }
 
 /** The benefit an order used, as the order keeps it (what the cart applied, and how much of it the order took). */
@@ -233,6 +240,9 @@ export interface InsuranceOffer {
   planName: string;
   provider: string;
   remainingAllowance: number;
+  isOneTimeUse?: boolean;
+  /** When the search read that allowance (ISO instant). */
+  foundAt?: string;
   /** The patient the search was for ("Avery Stone"): the shopper's own patient, named so they know whose plan. */
   patientName: string;
   /** ISO instant. */
@@ -252,6 +262,8 @@ export const INSURANCE_CART_MESSAGES = {
   notAppliable: "This benefit can't be applied. Check your benefits again or call us.",
   notVerified: "That date of birth doesn't match the plan's member.",
   tooMany: "Too many tries. Please try again later.",
+  allowanceUsed:
+    "Another order has used your insurance benefit since you applied it, so less of it is left. Please review your order and place it again.",
   insuranceReplacesRebates:
     "Your insurance benefit applies to this order, so manufacturer rebates and the best price guarantee don't: they do not combine with insurance benefits.",
   rebatesUntilInsurance:
@@ -297,13 +309,25 @@ export function passiveSearchKeeps(result: SearchResult): InsuranceBenefit | nul
 }
 
 /** The applied form of a benefit. */
-export const appliedBenefitOf = (benefit: InsuranceBenefit): AppliedInsuranceBenefit => ({
+export const appliedBenefitOf = (benefit: InsuranceBenefit, now: Date): AppliedInsuranceBenefit => ({
   benefitId: benefit.benefitId,
   insuranceBenefitAmount: benefit.remainingAllowance,
   isCoinsurance: isCoinsuranceBenefit(benefit),
   planName: benefit.planName,
   provider: benefit.provider,
+  isOneTimeUse: benefit.isOneTimeUse,
+  appliedAt: now.toISOString(),
 });
+
+/**
+ * What is left of an applied benefit for a new order, after what this store's orders took from it since its
+ * allowance was read (`usedSince`: their amounts, in cents). A one-time-use benefit that an order used has nothing
+ * left.
+ */
+export function allowanceLeft(applied: AppliedInsuranceBenefit, usedSince: readonly number[]): number {
+  if (applied.isOneTimeUse && usedSince.length > 0) return 0;
+  return Math.max(0, applied.insuranceBenefitAmount - usedSince.reduce((sum, amount) => sum + amount, 0));
+}
 
 /** The insurance benefits total: the applied benefit's amount, never more than what the order costs before it. */
 export const insuranceBenefitsTotal = (applied: AppliedInsuranceBenefit | null, totalBeforeInsurance: number) =>
@@ -316,7 +340,11 @@ export const offerStands = (offer: InsuranceOffer | null, now: Date): offer is I
 // --- Forms ---------------------------------------------------------------------------------------------------
 
 const requiredName = (what: string) =>
-  z.string({ error: `Enter the ${what}.` }).trim().min(1, `Enter the ${what}.`).max(35, "Use 35 characters or fewer.");
+  z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(35, "Use 35 characters or fewer.");
 
 /** 'Check my benefits' (/vision-insurance and the cart): one member, one ZIP, optionally one provider. */
 export const benefitSearchFormSchema = z.object({

@@ -14,6 +14,7 @@ import * as searchApi from "~/routes/api.insurance.memberBenefitSearch";
 import { SEED_MEMBERS, type SeedMember } from "~/services/adapters/insurance/simulated-members";
 import { applyBenefitFromSearch, applyOfferedBenefit, removeBenefits } from "~/services/cart/cart-insurance.server";
 import { pricedCart } from "~/services/cart/cart-pricing.server";
+import { readBenefitSearch } from "~/services/insurance/benefit-search.server";
 import { addGroup, createCart } from "~/services/cart/cart.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
@@ -202,6 +203,67 @@ describe("no stacking on the order", () => {
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     expect(order!.rebateCents).toBe(0);
     expect(order!.insuranceBenefit?.benefitId).toBe(AVERY_LENS_BENEFIT);
+  });
+});
+
+describe("the allowance again when the order is placed (decision 54)", () => {
+  const RILEY = member("riley-chen");
+  const RILEY_BENEFIT = RILEY.benefits[0]!.benefitId;
+  const insuranceOf = async (cartId: string) =>
+    (await database.db.select({ applied: carts.insuranceBenefit }).from(carts).where(eq(carts.id, cartId)))[0]!.applied;
+
+  it("a one-time-use benefit two carts applied pays for the first order only; the second cart drops it", async () => {
+    const first = await readyToOrder(services, { slot: slot++ });
+    const second = await readyToOrder(services, { slot: slot++ });
+    // Riley's plan answers Pending once: the search is read until it succeeds.
+    const token = await searchFor(RILEY);
+    await readBenefitSearch(services, token);
+    for (const { cartId } of [first, second]) {
+      const applied = await applyBenefitFromSearch(services, cartId, { searchToken: token, benefitId: RILEY_BENEFIT });
+      expect(applied).toMatchObject({ ok: true, applied: { isOneTimeUse: true } });
+    }
+    const placed = await placeOrder(services, first.input);
+    if (!placed.ok) throw new Error(placed.message);
+
+    const refused = await placeOrder(services, second.input);
+    expect(refused).toEqual({ ok: false, reason: "insurance", message: INSURANCE_CART_MESSAGES.allowanceUsed });
+    // Nothing was taken for the refused order, and its cart no longer counts on the benefit.
+    expect(await database.db.$count(orders, eq(orders.cartId, second.cartId))).toBe(0);
+    expect(await insuranceOf(second.cartId)).toBeNull();
+    const full = await priced(second.cartId, second.customer.id);
+    expect(full.orderSummary.insuranceBenefitsTotal).toBe(0);
+    const again = await placeOrder(services, { ...second.input, idempotencyKey: randomUUID() });
+    if (!again.ok) throw new Error(again.message);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, again.orderNumber));
+    expect(order!.insuranceBenefit).toBeNull();
+    expect(order!.totalCents).toBe(full.orderSummary.totalAmount);
+  });
+
+  it("an allowance two carts share: the second order takes what the first left, after the shopper reviews it", async () => {
+    // One box an eye (under the $150 allowance), then two (over what the first leaves).
+    const first = await readyToOrder(services, { slot: slot++, quantity: 1 });
+    const second = await readyToOrder(services, { slot: slot++, quantity: 2 });
+    const token = await searchFor(AVERY);
+    for (const { cartId } of [first, second]) {
+      await applyBenefitFromSearch(services, cartId, { searchToken: token, benefitId: AVERY_LENS_BENEFIT });
+    }
+    const firstTotal = (await priced(first.cartId, first.customer.id)).orderSummary.insuranceBenefitsTotal;
+    const placed = await placeOrder(services, first.input);
+    if (!placed.ok) throw new Error(placed.message);
+    const left = 15000 - firstTotal;
+    expect(left).toBeGreaterThan(0);
+
+    const wanted = (await priced(second.cartId, second.customer.id)).orderSummary.insuranceBenefitsTotal;
+    expect(wanted).toBeGreaterThan(left);
+    expect(await placeOrder(services, second.input)).toMatchObject({ ok: false, reason: "insurance" });
+    expect(await insuranceOf(second.cartId)).toMatchObject({ insuranceBenefitAmount: left });
+    const reviewed = await priced(second.cartId, second.customer.id);
+    expect(reviewed.orderSummary.insuranceBenefitsTotal).toBe(left);
+
+    const again = await placeOrder(services, { ...second.input, idempotencyKey: randomUUID() });
+    if (!again.ok) throw new Error(again.message);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, again.orderNumber));
+    expect(order!.insuranceBenefit?.amountCents).toBe(left);
   });
 });
 

@@ -1,13 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
+import { DELETED_CODE } from "~/models/order-status";
 import {
+  allowanceLeft,
   appliableBenefit,
   appliedBenefitOf,
   INSURANCE_CART_MESSAGES,
   offerStands,
   type AppliedInsuranceBenefit,
 } from "~/models/insurance";
-import type { Database } from "../db/client.server";
-import { carts } from "../db/schema";
+import type { Database, Executor } from "../db/client.server";
+import { carts, orders } from "../db/schema";
 import { readBenefitSearch, verifyDateOfBirth } from "../insurance/benefit-search.server";
 import type { AppServices } from "../platform/context.server";
 import { withCartLock } from "./cart.server";
@@ -42,10 +44,11 @@ export async function applyBenefitFromSearch(
   services: Services,
   cartId: string,
   input: { searchToken: string; benefitId: string },
+  now: Date = new Date(),
 ): Promise<ApplyOutcome> {
   const benefit = appliableBenefit(await readBenefitSearch(services, input.searchToken), input.benefitId);
   if (!benefit) return refused("not-appliable");
-  const applied = appliedBenefitOf(benefit);
+  const applied = appliedBenefitOf(benefit, now);
   await putBenefit(services.db, cartId, applied);
   return { ok: true, applied };
 }
@@ -77,6 +80,9 @@ export async function applyOfferedBenefit(
     isCoinsurance: false,
     planName: offer.planName,
     provider: offer.provider,
+    isOneTimeUse: offer.isOneTimeUse ?? false,
+    // The allowance the offer holds was read when the passive search ran.
+    appliedAt: offer.foundAt,
   };
   await putBenefit(services.db, cartId, applied);
   return { ok: true, applied };
@@ -100,5 +106,48 @@ export async function removeBenefits(db: Database, cartId: string, benefitIds?: 
     if (!applied || (benefitIds && !benefitIds.includes(applied.benefitId))) return false;
     await tx.update(carts).set({ insuranceBenefit: null }).where(eq(carts.id, cartId));
     return true;
+  });
+}
+
+/**
+ * What is left of the cart's benefit for the order being placed (decision 54): the allowance the provider gave when it
+ * was applied, less what this store's orders took from the same benefit since (they are not in the provider's answer
+ * yet; a cancelled order took nothing). Takes the benefit's lock for the rest of the transaction, so two carts
+ * placing orders with one member's benefit at the same moment are counted one after the other.
+ */
+export async function benefitLeftForOrder(tx: Executor, applied: AppliedInsuranceBenefit): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`insurance-benefit:${applied.benefitId}`}))`);
+  const uses = await tx
+    .select({ amountCents: sql<number>`(${orders.insuranceBenefit}->>'amountCents')::int` })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.insuranceBenefit),
+        sql`${orders.insuranceBenefit}->>'benefitId' = ${applied.benefitId}`,
+        gte(orders.createdAt, new Date(applied.appliedAt ?? 0)),
+        ne(orders.statusCode, DELETED_CODE),
+      ),
+    );
+  return allowanceLeft(
+    applied,
+    uses.map((use) => use.amountCents),
+  );
+}
+
+/**
+ * After an order was refused because the benefit had less left than the cart counted on: the cart keeps what is left
+ * (read as of now), or drops the benefit when nothing is, so the shopper reviews the new total before placing again.
+ */
+export async function shrinkBenefit(db: Database, cartId: string, left: number, now: Date = new Date()) {
+  await withCartLock(db, cartId, async (tx) => {
+    const [row] = await tx.select({ applied: carts.insuranceBenefit }).from(carts).where(eq(carts.id, cartId));
+    const applied = row?.applied ?? null;
+    if (!applied) return;
+    await tx
+      .update(carts)
+      .set({
+        insuranceBenefit: left > 0 ? { ...applied, insuranceBenefitAmount: left, appliedAt: now.toISOString() } : null,
+      })
+      .where(eq(carts.id, cartId));
   });
 }

@@ -5,10 +5,12 @@ import { isInternational, shippingAddressProblem, type AddressInput } from "~/mo
 import { CARD_MESSAGES, isCardExpired } from "~/models/card";
 import { doctorRequired } from "~/models/funnel";
 import { deliveryEstimate } from "~/models/shipping";
+import { INSURANCE_CART_MESSAGES } from "~/models/insurance";
 import { SUBMIT_AND_SKIP_UPC } from "~/models/stock";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import { pricedCart, type Shopper } from "../cart/cart-pricing.server";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
+import { benefitLeftForOrder, shrinkBenefit } from "../cart/cart-insurance.server";
 import { checkoutCart } from "./checkout-cart.server";
 import { together, type Executor, type Transaction } from "../db/client.server";
 import { coupons, customers, orders, skus } from "../db/schema";
@@ -55,6 +57,7 @@ export type PlaceOrderFailure =
   | "unavailable"
   | "sold-out"
   | "credit"
+  | "insurance"
   | "payment-method"
   | "declined"
   | "payment-error"
@@ -86,6 +89,8 @@ class OrderRefused extends Error {
   constructor(
     readonly reason: PlaceOrderFailure,
     message: string,
+    /** For "insurance": what is left of the cart's benefit, which the cart takes once the transaction is gone. */
+    readonly insuranceLeft?: number,
   ) {
     super(message);
   }
@@ -123,7 +128,10 @@ export async function reserveOrResume(
       return reserveOrder(services, tx, input, now);
     });
   } catch (error) {
-    if (error instanceof OrderRefused) return { result: { ok: false, reason: error.reason, message: error.message } };
+    if (error instanceof OrderRefused) {
+      if (error.insuranceLeft !== undefined) await shrinkBenefit(services.db, input.cartId, error.insuranceLeft, now);
+      return { result: { ok: false, reason: error.reason, message: error.message } };
+    }
     if (error instanceof CartNotFoundError) {
       return { result: { ok: false, reason: "empty-cart", message: PLACE_ORDER_MESSAGES.emptyCart } };
     }
@@ -291,6 +299,14 @@ async function reserveOrder(
     .where(and(eq(orders.cartId, input.cartId), eq(orders.paymentState, "pending")))
     .limit(1);
   if (busy) throw new OrderRefused("in-progress", PLACE_ORDER_MESSAGES.inProgress);
+
+  // The benefit's allowance again: another order may have used it since it was applied to this cart.
+  const applied = priced.insurance.applied;
+  const insuranceTaken = priced.insurance.orderBenefit?.amountCents ?? 0;
+  if (applied && insuranceTaken > 0) {
+    const left = await benefitLeftForOrder(tx, applied);
+    if (left < insuranceTaken) throw new OrderRefused("insurance", INSURANCE_CART_MESSAGES.allowanceUsed, left);
+  }
 
   await takeStock(tx, lines, now);
 

@@ -110,6 +110,8 @@ export async function runPassiveSearch(
       planName: kept.planName,
       provider: kept.provider,
       remainingAllowance: kept.remainingAllowance,
+      isOneTimeUse: kept.isOneTimeUse,
+      foundAt: now().toISOString(),
       patientName: `${person.firstName} ${person.lastName}`,
       expiresAt: new Date(now().getTime() + INSURANCE_OFFER_LIFETIME_MS).toISOString(),
     };
