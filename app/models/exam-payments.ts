@@ -10,6 +10,8 @@ export interface ExamPurchase {
   patient: { patientId: number | null; firstName: string; lastName: string };
   upcs: { right: string | null; left: string | null };
   orderId: number | null;
+  /** The rebate code the JSON API's caller sent (`POST api/examInfo/create`), passed to the provider. */
+  rbCode?: string | null;
 }
 
 /**
@@ -55,7 +57,13 @@ export const EXAM_PAYMENT_MESSAGES = {
     `We couldn't start your exam just now, so we refunded your ${amount}. Please try again in a moment.`,
   keyReused: "This page has expired. Please review your exam and pay again.",
   choiceGone: "That exam can't be started any more. Choose the lenses again.",
+  noCard: "Add a card to your wallet to pay for the exam.",
+  idempotencyKey:
+    "Send an Idempotency-Key header (8 to 100 letters, digits, - or _): the exam's fee is charged once per key.",
 } as const;
+
+/** The JSON API's `Idempotency-Key` header (`POST api/examInfo/create`): a retried request pays once. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** What the pay step is for, as its URL says it: a held order's recapture exam, or a patient and the lenses per eye. */
 export type ExamPaymentChoice =

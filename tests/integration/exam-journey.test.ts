@@ -23,6 +23,7 @@ import * as examPage from "~/routes/exam-provider.$token";
 import * as walletPage from "~/routes/rx-wallet";
 import { loader as rootLoader } from "~/root";
 import { setSimulatedExamStatus } from "~/services/adapters/exam-provider/simulated-doctor.server";
+import { CHARGE_DECLINED_TEST_NUMBER } from "~/services/adapters/payments/test-vault.server";
 import type { ExamProvider } from "~/services/adapters/exam-provider/exam-provider";
 import { saveCard } from "~/services/checkout/payment-methods.server";
 import { funnelGroups } from "~/services/funnel/funnel.server";
@@ -754,12 +755,26 @@ describe("the exam API", () => {
     expect(await down.response.json()).toEqual({ price: 20, originalPrice: 20 });
   });
 
-  it("create: 201 the voucher; 400 bad input; 404 another's patient; 200 null when the provider fails", async () => {
+  it("create: pays the fee with the preferred card, once per key, then 201 the voucher; 400 bad input", async () => {
     const browser = await ExamBrowser.signedIn(services);
     const patientId = await addPatient(database.db, browser.customerId, "Ann", "Lee");
-    const created = await browser.send(examInfoCreate.action, "/api/examInfo/create", {
-      json: { patientId, rightUpc: upcs[0], leftUpc: upcs[1] },
-    });
+    const create = (json: unknown, key: string | null = randomUUID(), as?: AppServices) =>
+      browser.send(examInfoCreate.action, "/api/examInfo/create", {
+        json,
+        headers: key === null ? {} : { "Idempotency-Key": key },
+        as,
+      });
+    const paymentsOf = (customerId: number) =>
+      database.db.select().from(examPayments).where(eq(examPayments.customerId, customerId));
+
+    // No card in the wallet: nothing to pay with, nothing asked of the provider.
+    const noCard = await create({ patientId, rightUpc: upcs[0] });
+    expect(noCard.response.status).toBe(400);
+    expect(await noCard.response.json()).toEqual({ error: EXAM_PAYMENT_MESSAGES.noCard });
+    const cardId = await examCard(services, browser.customerId);
+
+    const key = randomUUID();
+    const created = await create({ patientId, rightUpc: upcs[0], leftUpc: upcs[1] }, key);
     expect(created.response.status).toBe(201);
     const voucher = (await created.response.json()) as VoucherJson;
     expect(voucher).toMatchObject({
@@ -771,11 +786,17 @@ describe("the exam API", () => {
       email: browser.customer!.email,
     });
     expect(await voucherRow(database.db, voucher.examVoucherToken)).toMatchObject({ customerId: browser.customerId });
+    expect(await paymentsOf(browser.customerId)).toMatchObject([
+      { state: "paid", amountCents: 2000, paymentLastFour: "4242", voucherToken: voucher.examVoucherToken },
+    ]);
+    // A retry with the same key is the same exam, paid once.
+    const retried = await create({ patientId, rightUpc: upcs[0], leftUpc: upcs[1] }, key);
+    expect(retried.response.status).toBe(201);
+    expect(((await retried.response.json()) as VoucherJson).examVoucherToken).toBe(voucher.examVoucherToken);
+    expect(await paymentsOf(browser.customerId)).toHaveLength(1);
 
-    // A new patient by name is saved for the customer.
-    const byName = await browser.send(examInfoCreate.action, "/api/examInfo/create", {
-      json: { firstName: "Bea", lastName: "Lee", rightUpc: upcs[0] },
-    });
+    // A new patient by name is saved for the customer; a card named by its id pays.
+    const byName = await create({ firstName: "Bea", lastName: "Lee", rightUpc: upcs[0], paymentMethodId: cardId });
     expect(byName.response.status).toBe(201);
     const [bea] = await database.db
       .select()
@@ -785,28 +806,55 @@ describe("the exam API", () => {
 
     const before = (await vouchersOf(browser.customerId)).length;
     for (const body of [{}, { patientId }, { patientId, rightUpc: "12" }, { firstName: "Bea", rightUpc: upcs[0] }]) {
-      const bad = await browser.send(examInfoCreate.action, "/api/examInfo/create", { json: body });
+      const bad = await create(body);
       expect(bad.response.status, JSON.stringify(body)).toBe(400);
     }
+    for (const badKey of [null, "short", "has spaces in it"]) {
+      const bad = await create({ patientId, rightUpc: upcs[0] }, badKey);
+      expect(bad.response.status, String(badKey)).toBe(400);
+      expect(await bad.response.json()).toEqual({ error: EXAM_PAYMENT_MESSAGES.idempotencyKey });
+    }
     const stranger = await ExamBrowser.signedIn(services);
+    const strangerCardId = await examCard(services, stranger.customerId);
     const theirs = await stranger.send(examInfoCreate.action, "/api/examInfo/create", {
       json: { patientId, rightUpc: upcs[0] },
+      headers: { "Idempotency-Key": randomUUID() },
     });
     expect(theirs.response.status).toBe(404);
-    const down = await browser.send(examInfoCreate.action, "/api/examInfo/create", {
-      json: { patientId, rightUpc: upcs[0] },
-      as: failing({ createExam: broken }),
-    });
+    // Another customer's card is not this customer's to pay with.
+    const otherCard = await create({ patientId, rightUpc: upcs[0], paymentMethodId: strangerCardId });
+    expect(otherCard.response.status).toBe(400);
+    // The provider cannot create the exam: null (spec), and the fee goes back.
+    const down = await create({ patientId, rightUpc: upcs[0] }, randomUUID(), failing({ createExam: broken }));
     expect(down.response.status).toBe(200);
     expect(await down.response.json()).toBeNull();
     expect(await vouchersOf(browser.customerId)).toHaveLength(before);
+    expect((await paymentsOf(browser.customerId)).filter((payment) => payment.state === "refunded")).toHaveLength(1);
     expect(await vouchersOf(stranger.customerId)).toHaveLength(0);
+    expect(await paymentsOf(stranger.customerId)).toHaveLength(0);
 
     const signedOut = new ExamBrowser(services);
     expect(
-      (await signedOut.send(examInfoCreate.action, "/api/examInfo/create", { json: { patientId, rightUpc: upcs[0] } }))
-        .response.status,
+      (
+        await signedOut.send(examInfoCreate.action, "/api/examInfo/create", {
+          json: { patientId, rightUpc: upcs[0] },
+          headers: { "Idempotency-Key": randomUUID() },
+        })
+      ).response.status,
     ).toBe(401);
+  });
+
+  it("create: a declined card answers 402 and leaves no exam and no payment", async () => {
+    const browser = await ExamBrowser.signedIn(services);
+    const patientId = await addPatient(database.db, browser.customerId, "Ann", "Lee");
+    await examCard(services, browser.customerId, CHARGE_DECLINED_TEST_NUMBER);
+    const declined = await browser.send(examInfoCreate.action, "/api/examInfo/create", {
+      json: { patientId, rightUpc: upcs[0] },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect(declined.response.status).toBe(402);
+    expect(await vouchersOf(browser.customerId)).toHaveLength(0);
+    expect(await database.db.$count(examPayments, eq(examPayments.customerId, browser.customerId))).toBe(0);
   });
 
   it("details: the customer's exam (read again from the provider); 404 another's; 401 signed out", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as examInfoDetails from "~/routes/api.examInfo.$token.details";
@@ -8,7 +9,7 @@ import type { DatabaseHandle } from "~/services/db/client.server";
 import { examVouchers } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
 import { apiCaller, customerWithToken, json } from "../setup/api-client";
-import { addPatient } from "../setup/exam-fixtures";
+import { addPatient, examCard } from "../setup/exam-fixtures";
 import { toricSkuPair } from "../setup/order-fixtures";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices } from "../setup/test-context";
@@ -33,9 +34,14 @@ describe("the exam provider's office", () => {
   it("is named by the exam's details, and its address is one call away", async () => {
     const { customer, token } = await customerWithToken(database);
     const patientId = await addPatient(database.db, customer.id, "Ann", "Lee");
+    await examCard(services, customer.id);
     const [rightUpc, leftUpc] = await toricSkuPair(database.db, 3, 50);
     const created = await json<{ examVoucherToken: string }>(
-      await call(examInfoCreate.action, "/api/examInfo/create", { token, body: { patientId, rightUpc, leftUpc } }),
+      await call(examInfoCreate.action, "/api/examInfo/create", {
+        token,
+        body: { patientId, rightUpc, leftUpc },
+        headers: { "Idempotency-Key": randomUUID() },
+      }),
       201,
     );
     const exam = created.examVoucherToken;
@@ -59,9 +65,14 @@ describe("the exam provider's office", () => {
   it("is filled in for an exam recorded before the store kept it, when the details read the provider again", async () => {
     const { customer, token } = await customerWithToken(database, "Bea");
     const patientId = await addPatient(database.db, customer.id, "Bea", "Lee");
+    await examCard(services, customer.id);
     const [rightUpc] = await toricSkuPair(database.db, 4, 50);
     const { examVoucherToken: exam } = await json<{ examVoucherToken: string }>(
-      await call(examInfoCreate.action, "/api/examInfo/create", { token, body: { patientId, rightUpc } }),
+      await call(examInfoCreate.action, "/api/examInfo/create", {
+        token,
+        body: { patientId, rightUpc },
+        headers: { "Idempotency-Key": randomUUID() },
+      }),
       201,
     );
     await database.db

@@ -33,6 +33,8 @@ export interface SendOptions {
   bearer?: boolean;
   /** Other services for this one request (a failing provider). */
   as?: AppServices;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export class ExamBrowser {
@@ -90,7 +92,7 @@ export class ExamBrowser {
 
   /** A request into `route` (loader or action) through the root middleware; its Response and what the route gave. */
   async send(route: Handler, path: string, options: SendOptions = {}) {
-    const headers = new Headers();
+    const headers = new Headers(options.headers);
     if (this.userAgent) headers.set("User-Agent", this.userAgent);
     if (options.bearer) headers.set("Authorization", `Bearer ${this.authToken}`);
     else if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader);

@@ -72,6 +72,8 @@ export const createExamSchema = z
     rightUpc: upc.nullable().optional(),
     leftUpc: upc.nullable().optional(),
     rbCode: z.string().trim().max(40).nullable().optional(),
+    /** The saved card that pays the exam's fee (decision 55); absent: the wallet's preferred card. */
+    paymentMethodId: z.number().int().positive().optional(),
   })
   .refine((value) => value.patientId !== undefined || (value.firstName && value.lastName), {
     message: "Send patientId, or firstName and lastName.",

@@ -24,7 +24,7 @@ export function bearerToken(request: Request): string | null {
 /** The spec's error codes some families add to `{ error }`: authentication (spec 1 §8) and customer (spec 3 §8). */
 export type ApiErrorCode = AuthErrorCode | CustomerErrorCode;
 
-export type ApiErrorStatus = 400 | 401 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
+export type ApiErrorStatus = 400 | 401 | 402 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
 export interface ApiErrorOptions {
   /** The spec's code for this call's failure (authentication and customer-preference calls). */

@@ -175,6 +175,7 @@ function newExamOf(input: ExamPayInput, purchase: ExamPurchase): NewExam {
     rightUpc: purchase.upcs.right,
     leftUpc: purchase.upcs.left,
     orderId: purchase.orderId,
+    rbCode: purchase.rbCode ?? null,
   };
 }
 

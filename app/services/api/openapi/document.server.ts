@@ -116,6 +116,7 @@ function parametersOf(op: ApiOperation) {
   for (const [where, schema] of [
     ["path", op.params],
     ["query", op.query],
+    ["header", op.headers],
   ] as const) {
     if (!schema) continue;
     const object = jsonSchemaOf(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };

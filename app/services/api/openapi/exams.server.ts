@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/models/exam-payments";
 import { createExamSchema } from "../exams.server";
 import { examSchema } from "./orders.server";
 import { errors, operation, type ApiOperation } from "./registry.server";
@@ -60,14 +61,32 @@ export const operations: ApiOperation[] = [
   operation({
     method: "POST",
     path: "/api/examInfo/create",
-    summary: "Create an exam voucher for a patient (null when the provider could not)",
+    summary: "Pay for and create an exam voucher for a patient (null when the provider could not)",
+    description:
+      "The exam's fee (GET /api/examInfo/price) is charged first, exactly once per Idempotency-Key: to the saved " +
+      "card `paymentMethodId` names, else the wallet's preferred card. A retry with the same key answers the same " +
+      "exam. When the provider cannot create the exam the answer is null and the fee is refunded (decision 55).",
     tag,
     auth: "customer",
+    headers: z.object({
+      "Idempotency-Key": z
+        .string()
+        .regex(IDEMPOTENCY_KEY_PATTERN)
+        .describe("The caller's key for this exam (a UUID will do): the fee is charged once per key."),
+    }),
     body: createExamSchema,
     responses: {
-      201: { description: "The voucher.", schema: voucherSchema },
-      200: { description: "The provider could not create the exam.", schema: z.null() },
-      ...errors({ 400: "Bad input.", 401: SIGN_IN, 404: "A patient that is not the customer's." }),
+      201: { description: "The voucher, paid.", schema: voucherSchema },
+      200: { description: "The provider could not create the exam; the fee was refunded.", schema: z.null() },
+      ...errors({
+        400: "Bad input, no Idempotency-Key, or no saved card (or not the customer's, or expired).",
+        401: SIGN_IN,
+        402: "The card was declined.",
+        404: "A patient that is not the customer's.",
+        409: "A request with the same key is paying for this exam.",
+        422: "The provider does not serve the customer's state, or the key was used for another exam.",
+        502: "The payment could not be taken just now.",
+      }),
     },
   }),
   operation({

@@ -35,6 +35,8 @@ export interface ApiOperation {
   params?: z.ZodObject;
   /** Query parameters: an object of (optional) fields. */
   query?: z.ZodObject;
+  /** Request headers the call reads beyond authentication (e.g. `Idempotency-Key`). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** Defaults to application/json. */
   bodyContentType?: "application/json" | "multipart/form-data";
