@@ -8,7 +8,7 @@ import {
   alternativePaymentsOn,
   footerGroups,
   myAccountLinks,
-  paymentOptions,
+  acceptedPaymentsStrip,
   RAPID_REORDER_LINK,
   reorderTheseText,
 } from "./shell-links";
@@ -19,20 +19,20 @@ describe("the footer's 'We accept' strip (spec 2.8, spec 3 §5): exactly the met
   it("names PayPal and AfterPay unless switched off, in the spec's order; ApplePay only on Apple devices", () => {
     const on = alternativePaymentsOn(ALL_PAYMENTS_ON);
     expect(on).toEqual(["PayPal", "ApplePay", "AfterPay"]);
-    expect(paymentOptions(on, false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
-    expect(paymentOptions(on, true)).toEqual([...CARDS, "PayPal", "ApplePay", "AfterPay"]);
+    expect(acceptedPaymentsStrip(on, false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
+    expect(acceptedPaymentsStrip(on, true)).toEqual([...CARDS, "PayPal", "ApplePay", "AfterPay"]);
   });
 
   it("drops each switched-off method, and always names the cards and FSA / HSA", () => {
     expect(alternativePaymentsOn({ paypal: false, afterpay: true, applePay: true })).toEqual(["ApplePay", "AfterPay"]);
     expect(alternativePaymentsOn({ paypal: true, afterpay: false, applePay: false })).toEqual(["PayPal"]);
     const none = alternativePaymentsOn({ paypal: false, afterpay: false, applePay: false });
-    expect(paymentOptions(none, true)).toEqual(CARDS);
+    expect(acceptedPaymentsStrip(none, true)).toEqual(CARDS);
   });
 
   it("adds each alternative in the spec's order, whatever order it is given in", () => {
-    expect(paymentOptions(["AfterPay", "PayPal"], false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
-    expect(paymentOptions([], true)).toEqual(CARDS);
+    expect(acceptedPaymentsStrip(["AfterPay", "PayPal"], false)).toEqual([...CARDS, "PayPal", "AfterPay"]);
+    expect(acceptedPaymentsStrip([], true)).toEqual(CARDS);
   });
 });
 

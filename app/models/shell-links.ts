@@ -154,7 +154,7 @@ export type AlternativePayment = (typeof ALTERNATIVE_PAYMENTS)[number];
 
 /**
  * The alternative payments that are on (spec 3 §5): PayPal and AfterPay unless switched off; ApplePay unless switched
- * off, then named only on Apple platforms (paymentOptions).
+ * off, then named only on Apple platforms (acceptedPaymentsStrip).
  */
 export function alternativePaymentsOn(switches: PaymentSwitches): AlternativePayment[] {
   return ALTERNATIVE_PAYMENTS.filter((option) =>
@@ -163,7 +163,7 @@ export function alternativePaymentsOn(switches: PaymentSwitches): AlternativePay
 }
 
 /** The strip: the cards, then each alternative checkout offers (ApplePay only on Apple devices, spec 3). */
-export function paymentOptions(offered: readonly AlternativePayment[], applePlatform: boolean): string[] {
+export function acceptedPaymentsStrip(offered: readonly AlternativePayment[], applePlatform: boolean): string[] {
   const alternatives = ALTERNATIVE_PAYMENTS.filter(
     (option) => offered.includes(option) && (option !== "ApplePay" || applePlatform),
   );

@@ -6,7 +6,7 @@ import {
   alternativePaymentsOn,
   footerGroups,
   legalLinks,
-  paymentOptions,
+  acceptedPaymentsStrip,
   PROMISE_LINK_CONTEXT,
   SOCIAL_LINKS,
 } from "~/models/shell-links";
@@ -109,7 +109,7 @@ function PaymentOptions({ switches }: { switches: PaymentSwitches }) {
     () => "ApplePaySession" in window,
     () => false,
   );
-  const options = paymentOptions(alternativePaymentsOn(switches), applePlatform);
+  const options = acceptedPaymentsStrip(alternativePaymentsOn(switches), applePlatform);
   return (
     <div className="payment-options">
       <h2>We accept</h2>
