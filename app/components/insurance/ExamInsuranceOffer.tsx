@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -6,6 +6,7 @@ import { FieldError } from "~/components/forms/FieldError";
 import { useFieldForm } from "~/components/forms/use-field-form";
 import { formatCents } from "~/models/catalog";
 import { examInsuranceSearchSchema, hasCoverageToken, type ExamInsuranceResult } from "~/models/insurance";
+import { MemberFields } from "./MemberFields";
 
 export interface ExamInsuranceView {
   result: ExamInsuranceResult;
@@ -51,38 +52,13 @@ export function ExamInsuranceOffer({
       <Form method="post" {...getFormProps(form)}>
         <HoneypotInputs label="Please leave this field blank" />
         <input type="hidden" name="intent" value="exam-insurance" />
-        <p>
-          <label htmlFor={fields.firstName.id}>Member's first name</label>
-          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="off" />
-          <FieldError field={fields.firstName} />
-        </p>
-        <p>
-          <label htmlFor={fields.lastName.id}>Member's last name</label>
-          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="off" />
-          <FieldError field={fields.lastName} />
-        </p>
-        <p>
-          <label htmlFor={fields.dateOfBirth.id}>Date of birth (YYYY-MM-DD)</label>
-          <input
-            {...getInputProps(fields.dateOfBirth, { type: "text" })}
-            key={fields.dateOfBirth.key}
-            inputMode="numeric"
-            placeholder="YYYY-MM-DD"
-            autoComplete="off"
-          />
-          <FieldError field={fields.dateOfBirth} />
-        </p>
-        <p>
-          <label htmlFor={fields.postalCode.id}>ZIP code</label>
-          <input
-            {...getInputProps(fields.postalCode, { type: "text" })}
-            key={fields.postalCode.key}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-          />
-          <FieldError field={fields.postalCode} />
-        </p>
+        <MemberFields
+          firstName={fields.firstName}
+          lastName={fields.lastName}
+          dateOfBirth={fields.dateOfBirth}
+          zip={fields.postalCode}
+          nameLabel={(part) => `Member's ${part.toLowerCase()} name`}
+        />
         <FieldError as="p" field={form} />
         <button type="submit" className="button">
           Check my exam coverage
@@ -116,8 +92,8 @@ function ExamInsuranceAnswer({ view }: { view: ExamInsuranceView }) {
   }
   return (
     <p role="status" data-testid="exam-insurance-status">
-      We couldn't find exam coverage for this member. You can still take the exam at its usual price, and it is
-      FSA/HSA eligible.
+      We couldn't find exam coverage for this member. You can still take the exam at its usual price, and it is FSA/HSA
+      eligible.
     </p>
   );
 }
