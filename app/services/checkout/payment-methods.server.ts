@@ -103,6 +103,47 @@ export async function findPaymentMethod(db: Executor, customerId: number, id: nu
   return row ? { ...cardColumns(row), nameOnCard: row.nameOnCard ?? "" } : null;
 }
 
+/** The pay-in-4 kinds a wallet may hold (decision 57): paid through the pay-in-4 provider, never the card vault. */
+const PAY_IN_4_KINDS = ["Afterpay", "AfterpayBillingAgreement"] as const;
+export type PayIn4Kind = (typeof PAY_IN_4_KINDS)[number];
+const isPayIn4Row = inArray(paymentMethods.kind, [...PAY_IN_4_KINDS]);
+
+/** A saved pay-in-4 method as checkout offers it (the token stays on the server). */
+export interface SavedPayIn4 {
+  id: number;
+  kind: PayIn4Kind;
+  isPreferred: boolean;
+  insertedAt: string;
+}
+
+/** The customer's saved pay-in-4 methods: the preferred one first, then newest first. */
+export async function listPayIn4Methods(db: Executor, customerId: number): Promise<SavedPayIn4[]> {
+  const rows = await db
+    .select({
+      id: paymentMethods.id,
+      kind: paymentMethods.kind,
+      isPreferred: paymentMethods.isPreferred,
+      createdAt: paymentMethods.createdAt,
+    })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.customerId, customerId), isPayIn4Row))
+    .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map(({ createdAt, kind, ...row }) => ({
+    ...row,
+    kind: kind as PayIn4Kind,
+    insertedAt: createdAt.toISOString(),
+  }));
+}
+
+/** One of the customer's saved pay-in-4 methods with its token (for paying), or null. */
+export async function findPayIn4Method(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select({ id: paymentMethods.id, kind: paymentMethods.kind, paymentToken: paymentMethods.paymentToken })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId), isPayIn4Row));
+  return row ? { ...row, kind: row.kind as PayIn4Kind } : null;
+}
+
 function toSavedCard(row: {
   id: number;
   brand: string;
