@@ -37,7 +37,7 @@ import { servicesContext, visitorContext } from "~/services/platform/context.ser
 import { requestMemoContext } from "~/services/platform/request-memo.server";
 import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { rememberPlacedOrder } from "~/services/checkout/placed-orders.server";
-import { listPayIn4Methods, walletOf } from "~/services/checkout/payment-methods.server";
+import { walletOf } from "~/services/checkout/payment-methods.server";
 import { checkoutCart } from "~/services/checkout/checkout-cart.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import {
@@ -85,11 +85,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   // The prices and the review share one read of the cart (and the header's count too: the request memo).
   const memo = context.get(requestMemoContext);
-  const [cart, { cart: row, groups }, wallet, payIn4Methods, locked] = await Promise.all([
+  const [cart, { cart: row, groups }, wallet, locked] = await Promise.all([
     pricedCart({ ...services, memo }, cartId, { customerId: customer.id, priceBook }, now),
     checkoutCart(services.db, cartId, memo, priceBook),
     walletOf(services.db, customer.id),
-    listPayIn4Methods(services.db, customer.id),
     isCardSavingLocked(services.db, customer.id, request.headers.get("Cookie"), now),
   ]);
   if (cart.groups.length === 0) throw redirect("/cart");
@@ -109,7 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentOptions = paymentOptionsFor(session, services.config, cart);
   // Saved pay-in-4 methods pay with the cards, under the rules of paying in 4 (decision 57); a preferred one that may
   // pay is selected first, else the card checkout selects, else the newest of them.
-  const payIn4 = payIn4Choices(payIn4Methods, paymentOptions.payIn4);
+  const payIn4 = payIn4Choices(wallet.payIn4, paymentOptions.payIn4);
   const usablePayIn4 = payIn4.filter((choice) => !choice.expired);
   const selectedId =
     usablePayIn4.find((choice) => choice.isPreferred)?.id ?? wallet.selected?.id ?? usablePayIn4[0]?.id ?? null;
