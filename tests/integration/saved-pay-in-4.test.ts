@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
+import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAfterpayClient } from "~/services/adapters/pay-in-4/afterpay-client.server";
+import { createAfterpayMock } from "../mocks/payment-providers";
 import { PAYMENT_METHOD_TYPES as PAYMENT_METHOD } from "~/models/payment-methods";
 import { INSTALMENT_UNAVAILABLE, payIn4AmountMismatch, PROVIDER_MESSAGES } from "~/models/payment-options";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
@@ -336,5 +339,78 @@ describe("paying with a saved billing agreement (16)", () => {
     await recoverProviderOrders(services, { graceSeconds: 0 });
     expect(await buyer.orders()).toMatchObject([{ paymentState: "paid" }]);
     expect(await paymentsFor(agreement)).toHaveLength(1);
+  });
+});
+
+describe("through the real Afterpay v2 client (msw)", () => {
+  const OPTIONS = { apiBase: "https://global-api-sandbox.afterpay.test", merchantId: "100101", secretKey: "s3cret" };
+  const afterpay = createAfterpayMock(OPTIONS);
+  const server = setupServer(...afterpay.handlers);
+  let simulated: AppServices["payIn4"];
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: "bypass" });
+    simulated = services.payIn4;
+    services.payIn4 = createAfterpayClient(OPTIONS);
+  });
+  afterAll(() => {
+    services.payIn4 = simulated;
+    server.close();
+  });
+  const merchant = {
+    redirectConfirmUrl: "http://store.test/checkout",
+    redirectCancelUrl: "http://store.test/checkout",
+  };
+
+  it("makes the agreement when it is saved (refused until approved) and pays against it once", async () => {
+    const buyer = await Buyer.create();
+    const approval = await services.payIn4.createBillingAgreement({
+      consumer: { email: buyer.customer.email },
+      agreements: [{ type: "BILLING" }],
+      merchantReference: `customer-${buyer.customer.id}`,
+      merchant,
+    });
+    const token = approval.ok ? approval.token : "";
+    expect(await savePayIn4Agreement(services, buyer.customer.id, token)).toEqual({ ok: false, reason: "refused" });
+    afterpay.approveAgreement(token);
+    const id = await buyer.saveAgreement(token);
+    expect(afterpay.agreements.get(token)?.status).toBe("ACTIVE");
+    const before = afterpay.agreementPayments.length;
+    const key = crypto.randomUUID();
+    await buyer.place(id, key);
+    const again = await buyer.place(id, key);
+    const [order] = await buyer.orders();
+    expect(location(again.response)).toBe(`/thank-you?oid=${order!.orderNumber}`);
+    expect(afterpay.agreementPayments.length - before).toBe(1);
+    expect(order).toMatchObject({ paymentState: "paid", chargeId: afterpay.agreementPayments.at(-1) });
+  });
+
+  it("captures a saved checkout token once; one the shopper never approved is refused at checkout", async () => {
+    const buyer = await Buyer.create();
+    const total = await buyer.total();
+    const checkout = (amountCents: number) =>
+      services.payIn4.createInstalmentCheckout({
+        amount: { amount: (amountCents / 100).toFixed(2), currency: "USD" },
+        consumer: { email: buyer.customer.email },
+        merchant,
+        merchantReference: buyer.cartId,
+      });
+    const unapproved = await checkout(total);
+    // Afterpay's Get Checkout cannot say whether the shopper approved: the capture says it (decision 57).
+    const unapprovedId = await buyer.saveCheckout(unapproved.ok ? unapproved.token : "");
+    const refused = await buyer.place(unapprovedId);
+    expect(JSON.stringify(refused.result)).toContain(PROVIDER_MESSAGES.declined);
+    expect(await buyer.orders()).toHaveLength(0);
+
+    const approved = await checkout(total);
+    const token = approved.ok ? approved.token : "";
+    afterpay.approve(token);
+    const id = await buyer.saveCheckout(token);
+    const before = afterpay.captures.length;
+    const key = crypto.randomUUID();
+    await buyer.place(id, key);
+    await buyer.place(id, key);
+    expect(afterpay.captures.length - before).toBe(1);
+    expect(await buyer.orders()).toMatchObject([{ paymentState: "paid", chargeId: afterpay.captures.at(-1) }]);
+    expect((await buyer.wallet()).map((method) => method.id)).toEqual([unapprovedId]);
   });
 });

@@ -340,6 +340,16 @@ export function createAfterpayMock(options: { apiBase: string; merchantId: strin
       if (key) replies.set(key, reply);
       return HttpResponse.json(reply.body as never, { status: reply.status });
     }),
+    http.get(`${options.apiBase}/v2/billing-agreements/:token`, ({ request, params }) => {
+      state.log.push(`GET /v2/billing-agreements/${String(params.token)}`);
+      const refused = guard(request);
+      if (refused) return refused;
+      const agreement = agreements.get(String(params.token));
+      if (!agreement || agreement.status === "CREATED" || agreement.status === "APPROVED") {
+        return HttpResponse.json({ errorCode: "not_found", httpStatusCode: 404 }, { status: 404 });
+      }
+      return HttpResponse.json({ token: agreement.token, type: "BILLING", status: agreement.status });
+    }),
     http.post(`${options.apiBase}/v2/recurring-payments`, async ({ request }) => {
       state.log.push("POST /v2/recurring-payments");
       const refused = guard(request);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isCardExpired } from "~/models/card";
 import { isCardKind, type PaymentMethodKind } from "~/models/payment-methods";
@@ -149,16 +149,16 @@ export async function savePayIn4Checkout(
 
 /**
  * Saves a billing agreement (kind AfterpayBillingAgreement, 16) from the approval token the shopper approved: the
- * provider makes the agreement (idempotent by a request id drawn from the approval token, so saving it again is the
- * same agreement) and its agreement token is what is saved and later paid against.
+ * provider makes the agreement (or answers the one made before, so saving it again is the same method) and its
+ * agreement token is what is saved and later paid against.
  */
 export async function savePayIn4Agreement(
   services: { db: Database; payIn4: PayIn4Provider },
   customerId: number,
   approvalToken: string,
 ): Promise<SaveCheckedTokenResult> {
-  const requestId = `agreement-${createHash("sha256").update(approvalToken).digest("base64url")}`;
-  const made = await services.payIn4.createAgreement(approvalToken, requestId);
+  // A new request id each time: a refusal (not approved yet) must not be the provider's answer to a later try.
+  const made = await services.payIn4.createAgreement(approvalToken, `agreement-${randomUUID()}`);
   if (!made.ok) return { ok: false, reason: made.reason === "error" ? "unavailable" : "refused" };
   return saveProviderToken(services.db, customerId, "AfterpayBillingAgreement", made.agreementToken);
 }

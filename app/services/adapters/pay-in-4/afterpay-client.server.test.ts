@@ -115,12 +115,15 @@ describe("a checkout token's state (saving it, decision 57)", () => {
 });
 
 describe("billing agreements (Afterpay v2 recurring payments)", () => {
-  it("makes the agreement from an approved approval token, idempotently by requestId; refuses one not approved", async () => {
+  it("makes the agreement from an approved approval token (idempotent by requestId); refuses one not approved", async () => {
     const token = await approvalToken();
     expect(await client.createAgreement(token, "ba-1")).toEqual({ ok: false, reason: "not-approved" });
     afterpay.approveAgreement(token);
     expect(await client.createAgreement(token, "ba-2")).toEqual({ ok: true, agreementToken: token });
     expect(await client.createAgreement(token, "ba-2")).toEqual({ ok: true, agreementToken: token });
+    // Made already (saved again, under a new request id): the agreement is read back.
+    expect(await client.createAgreement(token, "ba-2b")).toEqual({ ok: true, agreementToken: token });
+    expect(afterpay.log.at(-1)).toBe(`GET /v2/billing-agreements/${token}`);
     expect(await client.createAgreement("005.nosuch", "ba-3")).toEqual({ ok: false, reason: "unknown" });
     afterpay.failNext(500);
     expect(await client.createAgreement(token, "ba-4")).toEqual({ ok: false, reason: "error" });

@@ -19,7 +19,7 @@ import {
  * Billing agreements (decision 57; Afterpay's "recurring payments", documented by Afterpay and Clearpay, now marked
  * deprecated in favour of grants): `POST /v2/billing-agreements/approvals` → the approval token and redirect URL; the
  * shopper approves; `POST /v2/billing-agreements` {token, requestId} makes the agreement (status ACTIVE) and answers
- * its token; `POST /v2/recurring-payments` {requestId, paymentMethod {type BILLING_AGREEMENT, token}, amount} creates
+ * its token (refused once made: `GET /v2/billing-agreements/{token}` then reads it); `POST /v2/recurring-payments` {requestId, paymentMethod {type BILLING_AGREEMENT, token}, amount} creates
  * and captures a payment against it (idempotent by requestId; 402 declined, or invalid_token for an agreement that is
  * unknown, cancelled or expired).
  */
@@ -147,7 +147,14 @@ export function createAfterpayClient(options: AfterpayClientOptions): PayIn4Prov
           return { ok: false, reason: "not-approved" };
         }
         if (status === 404) return { ok: false, reason: "unknown" };
-        if (status === 402 || status === 412 || status === 422) return { ok: false, reason: "not-approved" };
+        if (status !== 402 && status !== 412 && status !== 422) return { ok: false, reason: "error" };
+        // Refused: not approved, or made already (saved again). The agreement itself says which.
+        const existing = await call(`/v2/billing-agreements/${encodeURIComponent(approvalToken)}`, { method: "GET" });
+        const found = existing.body as { token?: string; status?: string } | null;
+        if (existing.status === 200 && found?.status === "ACTIVE" && found.token) {
+          return { ok: true, agreementToken: found.token };
+        }
+        if (existing.status === 200 || existing.status === 404) return { ok: false, reason: "not-approved" };
         return { ok: false, reason: "error" };
       } catch {
         return { ok: false, reason: "error" };

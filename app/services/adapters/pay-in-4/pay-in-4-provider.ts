@@ -101,8 +101,8 @@ export interface PayIn4Provider extends RedirectPaymentProvider {
   /** A checkout token's state and amount (null: unknown to the provider). Throws when the provider does not answer. */
   checkoutState(token: string): Promise<CheckoutTokenState | null>;
   /**
-   * Makes the billing agreement the shopper approved (from the approval token), idempotent by `requestId`; its
-   * agreement token is what pays later.
+   * Makes the billing agreement the shopper approved (from the approval token), or finds the one made from it before
+   * (saved again); its agreement token is what pays later.
    */
   createAgreement(approvalToken: string, requestId: string): Promise<AgreementResult>;
   /**
