@@ -34,7 +34,8 @@ import { chargeSavedPayIn4 } from "./saved-pay-in-4.server";
  * the card is charged:
  * 1. Reserve, in one transaction under the cart's lock: re-price the cart, check it, take the stock with guarded
  *    updates, spend store credit and a single-use coupon, and write the order row as pending with its plan.
- * 2. Charge the card outside any transaction, with the idempotency key.
+ * 2. Charge the card outside any transaction, with the idempotency key (or pay with the saved pay-in-4 method under
+ *    the same key: saved-pay-in-4.server.ts, decision 57).
  * 3. Confirm (order-confirmation.server.ts): write the order's groups, lines, prescriptions and subscriptions, empty
  *    the cart, write the confirmation e-mail and mark it paid; or, on a decline, release what step 1 took.
  * A crash between 2 and 3 leaves a pending order that the recovery job settles by asking the payment provider; a

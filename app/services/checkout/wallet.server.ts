@@ -10,8 +10,9 @@ import { orders, paymentMethods } from "../db/schema";
 /**
  * The whole wallet (spec 3 §3: paymentMethods with paymentToken, isPreferred, insertDate): cards, Apple Pay cards and
  * the pay-in-4 provider's tokens, as the account page and GET api/wallet show them, and what a customer changes on
- * it (delete, make preferred, save a provider's token or a wallet nonce). Checkout and subscriptions charge only the
- * card kinds (payment-methods.server.ts). Every query filters by the customer.
+ * it (delete, make preferred, save a provider's token, checked with the provider first, or a wallet nonce).
+ * Subscriptions charge only the card kinds (payment-methods.server.ts); checkout also pays with the saved pay-in-4
+ * methods (decision 57). Every query filters by the customer.
  */
 
 export interface WalletEntry {
