@@ -309,11 +309,11 @@ async function reserveOrder(
           paymentMethod: paymentMethodType({ kind: payIn4.kind, brand: payIn4.kind }),
         }
       : {
-        paymentToken: "",
-        paymentBrand: input.provider === "pay-in-4" ? "Afterpay" : "PayPal",
-        paymentLastFour: "",
-        paymentMethod: PROVIDER_PAYMENT_METHOD[input.provider!],
-      };
+          paymentToken: "",
+          paymentBrand: input.provider === "pay-in-4" ? "Afterpay" : "PayPal",
+          paymentLastFour: "",
+          paymentMethod: PROVIDER_PAYMENT_METHOD[input.provider!],
+        };
 
   const [{ cart, groups }, priced] = await together(tx, [
     () => checkoutCart(tx, input.cartId),
