@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billingDefaultsFor, cardChoice, cardChoices, savedCardSchema } from "./card-choice";
+import { billingDefaultsFor, cardChoice, cardChoices, payIn4Choices, savedCardSchema } from "./card-choice";
 
 const now = new Date("2026-05-15T18:00:00Z");
 const visa = { id: 7, brand: "Visa", lastFour: "4242", expirationMonth: 3, expirationYear: 2029, isPreferred: true };
@@ -48,5 +48,46 @@ describe("billingDefaultsFor", () => {
     const empty = { billingAddress1: "", billingCity: "", billingState: "", billingPostalCode: "" };
     expect(billingDefaultsFor({ ...boise, country: "CA" })).toEqual(empty);
     expect(billingDefaultsFor(null)).toEqual(empty);
+  });
+});
+
+describe("saved pay-in-4 methods as checkout offers them (decision 57)", () => {
+  const methods = [
+    { id: 3, kind: "Afterpay" as const, isPreferred: false },
+    { id: 4, kind: "AfterpayBillingAgreement" as const, isPreferred: true },
+  ];
+
+  it("says their 4 payments where a card's expiry stands, and may be chosen", () => {
+    const offer = { available: true as const, amounts: [2500, 2500, 2500, 2500], label: "4 payments of $25.00" };
+    expect(payIn4Choices(methods, offer)).toEqual([
+      {
+        id: 3,
+        label: "Afterpay",
+        expiry: "",
+        isPreferred: false,
+        expired: false,
+        detail: "4 payments of $25.00, interest-free",
+      },
+      {
+        id: 4,
+        label: "Afterpay (billing agreement)",
+        expiry: "",
+        isPreferred: true,
+        expired: false,
+        detail: "4 payments of $25.00, interest-free",
+      },
+    ]);
+  });
+
+  it("are shown but not choosable, with pay in 4's reason, when pay in 4 is not offered", () => {
+    const offer = {
+      available: false as const,
+      reason: "specialtyMixed" as const,
+      message: "Not with specialty lenses.",
+    };
+    expect(payIn4Choices(methods, offer).map((choice) => [choice.expired, choice.detail])).toEqual([
+      [true, "Not with specialty lenses."],
+      [true, "Not with specialty lenses."],
+    ]);
   });
 });

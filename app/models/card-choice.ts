@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isInternational } from "./address";
 import { CARD_MESSAGES, cardLabel, isCardExpired } from "./card";
+import { paymentMethodLabel, type PaymentMethodKind } from "./payment-methods";
+import type { InstalmentAvailability } from "./payment-options";
 
 /**
  * A saved card as the pages offer it to pay with (checkout, a subscription's card, the rapid reorder): its label, its
@@ -15,6 +17,8 @@ export interface CardChoice {
   isPreferred: boolean;
   /** Shown, but cannot be chosen. */
   expired: boolean;
+  /** Said instead of the expiry, for a method without one (a saved pay-in-4 method: its payments, or why not). */
+  detail?: string;
 }
 
 /** What the wallet knows of a saved card (a row of payment_methods, or the service's SavedCard). */
@@ -39,6 +43,24 @@ export function cardChoice(card: WalletCard, now: Date): CardChoice {
 
 export function cardChoices(cards: readonly WalletCard[], now: Date): CardChoice[] {
   return cards.map((card) => cardChoice(card, now));
+}
+
+/**
+ * The saved pay-in-4 methods as checkout offers them with the cards (decision 57): "Afterpay" with its 4 payments, or,
+ * when paying in 4 is not available for this cart, shown but not choosable, with the reason.
+ */
+export function payIn4Choices(
+  methods: ReadonlyArray<{ id: number; kind: PaymentMethodKind; isPreferred: boolean }>,
+  offer: InstalmentAvailability,
+): CardChoice[] {
+  return methods.map((method) => ({
+    id: method.id,
+    label: paymentMethodLabel({ kind: method.kind, brand: method.kind, lastFour: null }),
+    expiry: "",
+    isPreferred: method.isPreferred,
+    expired: !offer.available,
+    detail: offer.available ? `${offer.label}, interest-free` : offer.message,
+  }));
 }
 
 /** The saved-card choice a form posts (a subscription's intent=use-saved-card). */

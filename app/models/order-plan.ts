@@ -44,6 +44,12 @@ export interface OrderPlan {
    * also the order's payment token, by which the shopper's return finds the order).
    */
   provider?: { option: "paypal" | "paypal-pay-later" | "pay-in-4"; token: string | null; redirectUrl: string | null };
+  /**
+   * Paid with a saved pay-in-4 method (decision 57): an approved checkout token (Afterpay), captured for the order, or
+   * a billing agreement, paid against; the order's payment token is the method's token. A used checkout token leaves
+   * the wallet when the order is confirmed.
+   */
+  savedPayIn4?: { kind: "Afterpay" | "AfterpayBillingAgreement"; paymentMethodId: number };
 }
 
 export interface PlannedGroup {

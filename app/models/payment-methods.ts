@@ -82,6 +82,8 @@ export const WALLET_MESSAGES = {
   invalidNonce: "Invalid nonce",
   invalidPaymentToken: "Invalid paymentToken",
   billingAgreementTokenRequired: "Token is required to save billing agreement",
+  /** The pay-in-4 provider did not answer the check of a token: nothing was saved (decision 57). */
+  payIn4Unavailable: "We could not reach Afterpay to check that token. Nothing was saved; please try again.",
   /** The delete call's token is missing, malformed, expired or names no method of this customer. */
   invalidTimeBasedToken: "This payment method can no longer be deleted with that token. Load the wallet again.",
   notFound: "That payment method is no longer in your wallet.",

@@ -6,6 +6,7 @@ import {
   instalmentLabel,
   optionOffered,
   orderPaymentLabel,
+  payIn4AmountMismatch,
   paymentOptions,
   paymentOptionSwitches,
   PROVIDER_PAYMENT_METHOD,
@@ -175,5 +176,13 @@ describe("which options a cart gets (spec 3 §5)", () => {
     expect(
       paymentOptions({ switches: { ...ON, preorder: false }, lines: [toric], totalCents: 1 }).payIn4,
     ).toMatchObject({ available: false, reason: "preorderOff" });
+  });
+});
+
+describe("a saved checkout token approved for another amount (decision 57)", () => {
+  it("names both amounts and asks for another way to pay", () => {
+    expect(payIn4AmountMismatch(10_100, 10_000)).toBe(
+      "That Afterpay checkout was approved for $101.00, but this order comes to $100.00. Please choose another way to pay.",
+    );
   });
 });

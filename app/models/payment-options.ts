@@ -195,6 +195,48 @@ export function paymentOptions(input: {
   };
 }
 
+/** A cart as the options read it (the cart's priced read: groups with their lines' facts). */
+export interface PaymentOptionsCart {
+  groups: ReadonlyArray<{
+    id: string;
+    autoReorderFrequencyDays: number | null;
+    items: ReadonlyArray<{
+      whichEye: string;
+      productType: string;
+      quantity: number;
+      wearTimeDays: number;
+      quantityPerPackage: number;
+      categories: readonly string[];
+    }>;
+  }>;
+  orderSummary: { totalAfterCredits: number };
+}
+
+/** The options for a priced cart and the session's switches. */
+export function cartPaymentOptions(switches: PaymentOptionSwitches, cart: PaymentOptionsCart): PaymentOptions {
+  const lines: PaymentCartLine[] = cart.groups.flatMap((group) =>
+    group.items.map((item) => ({
+      groupId: group.id,
+      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
+      whichEye: item.whichEye,
+      productType: item.productType,
+      quantity: item.quantity,
+      wearTimeDays: item.wearTimeDays,
+      quantityPerPackage: item.quantityPerPackage,
+      categories: item.categories,
+    })),
+  );
+  return paymentOptions({ switches, lines, totalCents: cart.orderSummary.totalAfterCredits });
+}
+
+/**
+ * Paying with a saved pay-in-4 method (decision 57): the checkout token was approved for another amount than the
+ * order comes to (the provider captures a checkout's own amount, whole).
+ */
+export function payIn4AmountMismatch(tokenCents: number, orderCents: number): string {
+  return `That ${PAY_IN_4_NAME} checkout was approved for ${formatCents(tokenCents)}, but this order comes to ${formatCents(orderCents)}. Please choose another way to pay.`;
+}
+
 /** Whether an option may be used now (what the action checks again, whatever the form says). */
 export function optionOffered(options: PaymentOptions, option: ProviderOption): boolean {
   if (option === "paypal") return options.paypal;

@@ -23,7 +23,7 @@ import {
   dropCardSecrets,
   SECRET_CARD_FIELDS,
 } from "~/models/card";
-import { billingDefaultsFor, cardChoices } from "~/models/card-choice";
+import { billingDefaultsFor, cardChoices, payIn4Choices } from "~/models/card-choice";
 import { formatCents } from "~/models/catalog";
 import { isSkipped, type FunnelPage } from "~/models/funnel";
 import { EYE_NAMES } from "~/models/lens-parameters";
@@ -43,6 +43,7 @@ import { placeOrder } from "~/services/checkout/place-order.server";
 import {
   paymentOptionsFor,
   releaseAbandonedProviderOrders,
+  sessionPaymentSwitches,
   startProviderPayment,
 } from "~/services/checkout/provider-payments.server";
 import { optionOffered, PROVIDER_MESSAGES, providerPaymentSchema } from "~/models/payment-options";
@@ -105,6 +106,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   if (missing) throw redirect(pagePath(missing) ?? "/cart");
   const paymentOptions = paymentOptionsFor(session, services.config, cart);
+  // Saved pay-in-4 methods pay with the cards, under the rules of paying in 4 (decision 57); a preferred one that may
+  // pay is selected first, else the card checkout selects, else the newest of them.
+  const payIn4 = payIn4Choices(wallet.payIn4, paymentOptions.payIn4);
+  const usablePayIn4 = payIn4.filter((choice) => !choice.expired);
+  const selectedId =
+    usablePayIn4.find((choice) => choice.isPreferred)?.id ?? wallet.selected?.id ?? usablePayIn4[0]?.id ?? null;
 
   const details = new Map(groups.map((group) => [group.id, group]));
   const url = new URL(request.url);
@@ -144,7 +151,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orderSummary: cart.orderSummary,
     taxKnown: cart.taxState !== null,
     cards: cardChoices(wallet.cards, now),
-    selectedCardId: wallet.selected?.id ?? null,
+    payIn4Methods: payIn4,
+    selectedCardId: selectedId,
     // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
     idempotencyKey: crypto.randomUUID(),
     paymentOptions,
@@ -252,6 +260,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     customer,
     idempotencyKey: submission.value.idempotencyKey,
     paymentMethodId: submission.value.paymentMethodId,
+    // Saved pay-in-4 methods may pay here, by the session's switches (decision 57).
+    paymentSwitches: sessionPaymentSwitches(session, services.config),
     shopper: { customerId: customer.id, priceBook },
   });
   if (!result.ok) return reply("order", submission.reply({ formErrors: [result.message] }));
@@ -262,7 +272,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const cardResult = actionData?.form === "card" ? actionData : null;
   const showCardForm = loaderData.showCardForm || cardResult !== null;
-  const usableCards = loaderData.cards.filter((card) => !card.expired);
+  const choices = [...loaderData.cards, ...loaderData.payIn4Methods];
+  const usableChoices = choices.filter((choice) => !choice.expired);
   const options = loaderData.paymentOptions;
   const submit = useSubmit();
   return (
@@ -273,9 +284,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <CheckoutReview groups={loaderData.groups} addressLines={loaderData.addressLines} />
           <section className="checkout-section" aria-labelledby="payment-heading">
             <h2 id="payment-heading">Payment</h2>
-            {usableCards.length > 0 ? (
+            {usableChoices.length > 0 ? (
               <PlaceOrderForm
-                cards={loaderData.cards}
+                cards={choices}
                 selectedId={loaderData.selectedCardId}
                 idempotencyKey={loaderData.idempotencyKey}
                 totalLabel={formatCents(loaderData.orderSummary.totalAfterCredits)}

@@ -37,7 +37,10 @@ async function checkoutOf(context: Route.LoaderArgs["context"], request: Request
   const { provider, token } = params;
   if (!services.config.paymentSimulator || !isProvider(provider)) notFound(services, request);
   const row = await simulatedCheckout(services.db, provider, token);
-  if (!row || row.kind !== "checkout") notFound(services, request);
+  // Pay in 4 has billing agreements too: approved here like a checkout (decision 57).
+  if (!row || (row.kind !== "checkout" && !(provider === "pay-in-4" && row.kind === "agreement"))) {
+    notFound(services, request);
+  }
   return { services, provider, row };
 }
 
@@ -45,6 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { provider, row } = await checkoutOf(context, request, params);
   return {
     provider,
+    agreement: row.kind === "agreement",
     amountCents: row.amountCents,
     merchantReference: row.merchantReference,
     status: row.status,
@@ -66,6 +70,7 @@ export default function SimulatedProviderCheckoutPage({ loaderData }: Route.Comp
   return (
     <SimulatedProviderPage
       providerName={PROVIDER_NAMES[loaderData.provider]}
+      agreement={loaderData.agreement}
       amountCents={loaderData.amountCents}
       instalments={loaderData.provider === "pay-in-4" ? instalmentLabel(loaderData.amountCents) : null}
       merchantReference={loaderData.merchantReference}

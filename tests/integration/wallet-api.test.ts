@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "~/services/db/client.server";
 import { paymentMethods } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
 import { apiCaller, customerWithToken, expectError, json } from "../setup/api-client";
+import { simulatedAgreementToken, simulatedCheckoutToken } from "../setup/pay-in-4";
 import { createTestDatabase } from "../setup/test-database";
 import { createTestServices } from "../setup/test-context";
 
@@ -234,7 +235,7 @@ describe("pay-in-4 tokens and nonces", () => {
   it("saves an Afterpay checkout token (15) and a billing agreement (16), not charged as cards", async () => {
     const { customer, token } = await customerWithToken(database);
     await json(await call(methodsApi.action, "/api/paymentMethods", { token, body: card() }), 200);
-    const checkoutToken = `ap_checkout_${customer.id}`;
+    const checkoutToken = await simulatedCheckoutToken(services, 10_000);
     expect(
       await json(
         await call(afterpayApi.action, "/api/paymentMethods/afterpay", { token, body: { checkoutToken } }),
@@ -246,7 +247,7 @@ describe("pay-in-4 tokens and nonces", () => {
     await json(
       await call(agreementApi.action, "/api/paymentMethods/afterpayBillingAgreement", {
         token,
-        body: { billingAgreementApprovalToken: `ap_agreement_${customer.id}` },
+        body: { billingAgreementApprovalToken: await simulatedAgreementToken(services) },
       }),
       200,
     );
@@ -264,6 +265,72 @@ describe("pay-in-4 tokens and nonces", () => {
       await call(afterpayApi.action, "/api/paymentMethods/afterpay", { token: other.token, body: { checkoutToken } }),
       400,
       WALLET_MESSAGES.invalidPaymentToken,
+    );
+  });
+
+  it("checks each token with the provider first: unknown, not approved or already captured is refused", async () => {
+    const { customer, token } = await customerWithToken(database);
+    const save = (checkoutToken: string) =>
+      call(afterpayApi.action, "/api/paymentMethods/afterpay", { token, body: { checkoutToken } });
+    const saveAgreement = (billingAgreementApprovalToken: string) =>
+      call(agreementApi.action, "/api/paymentMethods/afterpayBillingAgreement", {
+        token,
+        body: { billingAgreementApprovalToken },
+      });
+    const captured = await simulatedCheckoutToken(services, 5_000);
+    expect(await services.payIn4.capture(captured, "elsewhere/LL1")).toMatchObject({ ok: true });
+    for (const checkoutToken of [
+      "any string at all",
+      await simulatedCheckoutToken(services, 5_000, null),
+      await simulatedCheckoutToken(services, 5_000, "cancel"),
+      captured,
+      // An agreement's token is no checkout.
+      await simulatedAgreementToken(services),
+    ]) {
+      await expectError(await save(checkoutToken), 400, WALLET_MESSAGES.invalidPaymentToken);
+    }
+    for (const approval of [
+      "any string at all",
+      await simulatedAgreementToken(services, null),
+      await simulatedAgreementToken(services, "cancel"),
+      await simulatedCheckoutToken(services, 5_000),
+    ]) {
+      await expectError(await saveAgreement(approval), 400, WALLET_MESSAGES.billingAgreementTokenRequired);
+    }
+    expect(await database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customer.id))).toEqual(
+      [],
+    );
+  });
+
+  it("answers 503 and saves nothing when the provider does not answer", async () => {
+    const { customer, token } = await customerWithToken(database);
+    const checkoutToken = await simulatedCheckoutToken(services, 5_000);
+    const approval = await simulatedAgreementToken(services);
+    const real = services.payIn4;
+    services.payIn4 = {
+      ...real,
+      checkoutState: () => Promise.reject(new Error("connect ECONNREFUSED")),
+      createAgreement: () => Promise.resolve({ ok: false, reason: "error" }),
+    };
+    try {
+      await expectError(
+        await call(afterpayApi.action, "/api/paymentMethods/afterpay", { token, body: { checkoutToken } }),
+        503,
+        WALLET_MESSAGES.payIn4Unavailable,
+      );
+      await expectError(
+        await call(agreementApi.action, "/api/paymentMethods/afterpayBillingAgreement", {
+          token,
+          body: { billingAgreementApprovalToken: approval },
+        }),
+        503,
+        WALLET_MESSAGES.payIn4Unavailable,
+      );
+    } finally {
+      services.payIn4 = real;
+    }
+    expect(await database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customer.id))).toEqual(
+      [],
     );
   });
 

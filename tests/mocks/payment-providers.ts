@@ -165,8 +165,26 @@ export function createPayPalMock(options: { apiBase: string; clientId: string; c
   return { ...state, handlers };
 }
 
-export function createAfterpayMock(options: { apiBase: string; merchantId: string; secretKey: string }): ProviderMock {
+/** A billing agreement as the pay-in-4 mock keeps it: its approval, then the agreement made from it. */
+interface MockAgreement {
+  token: string;
+  status: "CREATED" | "APPROVED" | "ACTIVE" | "CANCELLED";
+  /** The shopper's funding fails: payments against the agreement are declined. */
+  declinePayments: boolean;
+}
+
+export interface AfterpayMock extends ProviderMock {
+  agreements: Map<string, MockAgreement>;
+  /** Payments made against agreements (each one moves money). */
+  agreementPayments: string[];
+  approveAgreement(token: string, options?: { declinePayments?: boolean }): void;
+  cancelAgreement(token: string): void;
+}
+
+export function createAfterpayMock(options: { apiBase: string; merchantId: string; secretKey: string }): AfterpayMock {
   const state = base();
+  const agreements = new Map<string, MockAgreement>();
+  const agreementPayments: string[] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   const expected = `Basic ${Buffer.from(`${options.merchantId}:${options.secretKey}`).toString("base64")}`;
   const guard = (request: Request) => {
@@ -265,8 +283,121 @@ export function createAfterpayMock(options: { apiBase: string; merchantId: strin
       if (refused) return refused;
       const checkout = state.checkouts.get(String(params.token));
       if (!checkout) return HttpResponse.json({ errorCode: "not_found", httpStatusCode: 404 }, { status: 404 });
-      return HttpResponse.json({ token: checkout.token, expires: new Date(Date.now() + 3600_000).toISOString() });
+      return HttpResponse.json({
+        token: checkout.token,
+        expires: new Date(Date.now() + 3600_000).toISOString(),
+        amount: { amount: checkout.amount, currency: "USD" },
+      });
+    }),
+    http.post(`${options.apiBase}/v2/billing-agreements/approvals`, async ({ request }) => {
+      state.log.push("POST /v2/billing-agreements/approvals");
+      const refused = guard(request);
+      if (refused) return refused;
+      const body = (await request.json()) as { merchant?: { redirectConfirmUrl?: string; redirectCancelUrl?: string } };
+      if (!body.merchant?.redirectConfirmUrl || !body.merchant.redirectCancelUrl) {
+        return HttpResponse.json(
+          { errorCode: "invalid_object", message: "merchant redirect URLs are required" },
+          {
+            status: 400,
+          },
+        );
+      }
+      const agreement: MockAgreement = {
+        token: `005.${randomBytes(12).toString("hex")}`,
+        status: "CREATED",
+        declinePayments: false,
+      };
+      agreements.set(agreement.token, agreement);
+      return HttpResponse.json(
+        {
+          token: agreement.token,
+          expires: new Date(Date.now() + 3 * 3600_000).toISOString(),
+          redirectCheckoutUrl: `https://portal.sandbox.afterpay.com/us/checkout/?token=${agreement.token}`,
+        },
+        { status: 201 },
+      );
+    }),
+    http.post(`${options.apiBase}/v2/billing-agreements`, async ({ request }) => {
+      state.log.push("POST /v2/billing-agreements");
+      const refused = guard(request);
+      if (refused) return refused;
+      const body = (await request.json()) as { token?: string; requestId?: string };
+      const key = body.requestId ? `agreement:${body.requestId}` : null;
+      const known = key ? replies.get(key) : undefined;
+      if (known) return HttpResponse.json(known.body as never, { status: known.status });
+      const agreement = agreements.get(body.token ?? "");
+      let reply: { status: number; body: unknown };
+      if (!agreement) reply = { status: 404, body: { errorCode: "not_found", httpStatusCode: 404 } };
+      else if (agreement.status !== "APPROVED") {
+        reply = { status: 412, body: { errorCode: "invalid_token", httpStatusCode: 412 } };
+      } else {
+        agreement.status = "ACTIVE";
+        reply = {
+          status: 201,
+          body: { token: agreement.token, type: "BILLING", status: "ACTIVE", created: new Date().toISOString() },
+        };
+      }
+      if (key) replies.set(key, reply);
+      return HttpResponse.json(reply.body as never, { status: reply.status });
+    }),
+    http.get(`${options.apiBase}/v2/billing-agreements/:token`, ({ request, params }) => {
+      state.log.push(`GET /v2/billing-agreements/${String(params.token)}`);
+      const refused = guard(request);
+      if (refused) return refused;
+      const agreement = agreements.get(String(params.token));
+      if (!agreement || agreement.status === "CREATED" || agreement.status === "APPROVED") {
+        return HttpResponse.json({ errorCode: "not_found", httpStatusCode: 404 }, { status: 404 });
+      }
+      return HttpResponse.json({ token: agreement.token, type: "BILLING", status: agreement.status });
+    }),
+    http.post(`${options.apiBase}/v2/recurring-payments`, async ({ request }) => {
+      state.log.push("POST /v2/recurring-payments");
+      const refused = guard(request);
+      if (refused) return refused;
+      const body = (await request.json()) as {
+        requestId?: string;
+        paymentMethod?: { type?: string; token?: string };
+        amount?: { amount?: string; currency?: string };
+      };
+      const key = body.requestId ? `recurring:${body.requestId}` : null;
+      const known = key ? replies.get(key) : undefined;
+      if (known) return HttpResponse.json(known.body as never, { status: known.status });
+      if (!body.requestId || body.amount?.currency !== "USD" || !/^\d+\.\d\d$/.test(body.amount?.amount ?? "")) {
+        return HttpResponse.json({ errorCode: "invalid_object", httpStatusCode: 422 }, { status: 422 });
+      }
+      const agreement =
+        body.paymentMethod?.type === "BILLING_AGREEMENT" ? agreements.get(body.paymentMethod.token ?? "") : undefined;
+      let reply: { status: number; body: unknown };
+      if (agreement?.status !== "ACTIVE") {
+        reply = { status: 402, body: { errorCode: "invalid_token", httpStatusCode: 402 } };
+      } else if (agreement.declinePayments) {
+        reply = {
+          status: 402,
+          body: { id: id("2000"), status: "DECLINED", originalAmount: body.amount, errorCode: "payment_declined" },
+        };
+      } else {
+        const paymentId = id("2000");
+        agreementPayments.push(paymentId);
+        reply = { status: 201, body: { id: paymentId, status: "APPROVED", originalAmount: body.amount } };
+      }
+      if (key) replies.set(key, reply);
+      return HttpResponse.json(reply.body as never, { status: reply.status });
     }),
   ];
-  return { ...state, handlers };
+  return {
+    ...state,
+    handlers,
+    agreements,
+    agreementPayments,
+    approveAgreement(token, approval = {}) {
+      const agreement = agreements.get(token);
+      if (agreement?.status !== "CREATED") return;
+      agreement.status = "APPROVED";
+      agreement.declinePayments = approval.declinePayments ?? false;
+    },
+    cancelAgreement(token) {
+      const agreement = agreements.get(token);
+      if (agreement) agreement.status = "CANCELLED";
+    },
+  };
 }

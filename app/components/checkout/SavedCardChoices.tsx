@@ -4,7 +4,8 @@ import type { CardChoice } from "~/models/card-choice";
 
 /**
  * "Pay with": the saved cards as radios (checkout's place-order form, a subscription's card, the rapid reorder), the
- * chosen one checked, an expired one shown but not choosable, and the choice's errors. Each card is its own block
+ * chosen one checked, an expired one shown but not choosable, and the choice's errors. Checkout adds the saved
+ * pay-in-4 methods, whose detail (their payments, or why not) stands where a card's expiry does. Each card is its own block
  * (a div), so the list reads one card a line in a text browser too.
  */
 export function SavedCardChoices({
@@ -41,7 +42,7 @@ export function SavedCardChoices({
             />{" "}
             <span className="saved-card-label">{card.label}</span>{" "}
             <span className="saved-card-expiry">
-              {card.expired ? "Expired" : "Expires"} {card.expiry}
+              {card.detail ?? `${card.expired ? "Expired" : "Expires"} ${card.expiry}`}
               {card.isPreferred ? " · Preferred" : ""}
             </span>
           </label>

@@ -4,16 +4,21 @@ import { formatCents } from "~/models/catalog";
 /**
  * The simulated payment provider's page (decision 53): what PayPal's or the pay-in-4 provider's own page does, in the
  * store's app outside production. Approve, Cancel and Decline are buttons of one plain form; the action sends the
- * shopper back to the store exactly as the real provider would.
+ * shopper back to the store exactly as the real provider would. A pay-in-4 billing agreement (decision 57) has no
+ * amount: approving it lets the store take later payments; "Decline" approves it but declines those payments, so a
+ * developer can see a declined agreement payment at checkout.
  */
 export function SimulatedProviderPage({
   providerName,
+  agreement = false,
   amountCents,
   instalments,
   merchantReference,
   status,
 }: {
   providerName: string;
+  /** A billing agreement (no amount) rather than a checkout. */
+  agreement?: boolean;
   amountCents: number;
   /** Pay in 4's payments ("4 payments of $12.50"); null for PayPal. */
   instalments: string | null;
@@ -29,15 +34,24 @@ export function SimulatedProviderPage({
         when you come back, as it would with {providerName}.
       </p>
       <dl>
-        <dt>Pay Lenslane</dt>
-        <dd data-testid="simulated-amount">{formatCents(amountCents)}</dd>
-        {instalments ? (
+        {agreement ? (
+          <>
+            <dt>Billing agreement</dt>
+            <dd data-testid="simulated-agreement">Lenslane may take later payments in 4 with {providerName}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Pay Lenslane</dt>
+            <dd data-testid="simulated-amount">{formatCents(amountCents)}</dd>
+          </>
+        )}
+        {instalments && !agreement ? (
           <>
             <dt>Your plan</dt>
             <dd>{instalments}</dd>
           </>
         ) : null}
-        <dt>Order</dt>
+        <dt>{agreement ? "Reference" : "Order"}</dt>
         <dd>{merchantReference}</dd>
       </dl>
       {open ? null : <p>This payment was already {status}. Continuing returns you to the store.</p>}
@@ -49,7 +63,7 @@ export function SimulatedProviderPage({
           Cancel
         </button>{" "}
         <button type="submit" name="decision" value="decline" className="button">
-          Decline
+          {agreement ? "Approve, but decline its payments" : "Decline"}
         </button>
       </Form>
     </section>

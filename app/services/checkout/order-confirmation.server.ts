@@ -8,7 +8,17 @@ import { orderConfirmationEmail } from "../adapters/email/order-templates";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { Transaction } from "../db/client.server";
 import type { AppServices } from "../platform/context.server";
-import { carts, coupons, customers, lineItemGroups, orderGroups, orderLines, orders, skus } from "../db/schema";
+import {
+  carts,
+  coupons,
+  customers,
+  lineItemGroups,
+  orderGroups,
+  orderLines,
+  orders,
+  paymentMethods,
+  skus,
+} from "../db/schema";
 import { orderDetails } from "../orders/order-history.server";
 import { recordGroupPrescription } from "../prescriptions/prescription-records.server";
 import { uploadLinkUrl } from "../prescriptions/upload-links.server";
@@ -151,6 +161,15 @@ export async function confirmOrder(
           : {}),
       })
       .where(eq(carts.id, order.cartId));
+
+    // A saved checkout token pays once (decision 57): captured for this order, it leaves the wallet with it.
+    if (plan.savedPayIn4?.kind === "Afterpay" && chargeId !== "none") {
+      await tx
+        .delete(paymentMethods)
+        .where(
+          and(eq(paymentMethods.id, plan.savedPayIn4.paymentMethodId), eq(paymentMethods.customerId, order.customerId)),
+        );
+    }
 
     await tx
       .update(orders)

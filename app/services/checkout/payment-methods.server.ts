@@ -85,10 +85,28 @@ export async function walletTokens(db: Executor, customerId: number, now = new D
 }
 export type WalletToken = Awaited<ReturnType<typeof walletTokens>>[number];
 
-/** The wallet and the card selected by default (the preferred card, else the most recent; spec 3 §3). */
+/**
+ * The wallet and the card selected by default (the preferred card, else the most recent; spec 3 §3), with the saved
+ * pay-in-4 methods checkout offers beside the cards (decision 57): one read of the customer's rows.
+ */
 export async function walletOf(db: Executor, customerId: number) {
-  const cards = await listPaymentMethods(db, customerId);
-  return { cards, selected: selectPaymentMethod(cards) };
+  const rows = await db
+    .select({ ...savedCardColumns, kind: paymentMethods.kind })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.customerId, customerId))
+    .orderBy(desc(paymentMethods.isPreferred), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  const cards = rows
+    .filter((row) => CARD_KINDS.includes(row.kind))
+    .map(({ kind: _kind, ...card }) => toSavedCard(card));
+  const payIn4: SavedPayIn4[] = rows
+    .filter((row) => isPayIn4Kind(row.kind))
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind as PayIn4Kind,
+      isPreferred: row.isPreferred,
+      insertedAt: row.createdAt.toISOString(),
+    }));
+  return { cards, selected: selectPaymentMethod(cards), payIn4 };
 }
 
 /**
@@ -101,6 +119,29 @@ export async function findPaymentMethod(db: Executor, customerId: number, id: nu
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId), isCardRow));
   return row ? { ...cardColumns(row), nameOnCard: row.nameOnCard ?? "" } : null;
+}
+
+/** The pay-in-4 kinds a wallet may hold (decision 57): paid through the pay-in-4 provider, never the card vault. */
+const PAY_IN_4_KINDS = ["Afterpay", "AfterpayBillingAgreement"] as const;
+export type PayIn4Kind = (typeof PAY_IN_4_KINDS)[number];
+const isPayIn4Row = inArray(paymentMethods.kind, [...PAY_IN_4_KINDS]);
+const isPayIn4Kind = (kind: string): kind is PayIn4Kind => (PAY_IN_4_KINDS as readonly string[]).includes(kind);
+
+/** A saved pay-in-4 method as checkout offers it (the token stays on the server). */
+export interface SavedPayIn4 {
+  id: number;
+  kind: PayIn4Kind;
+  isPreferred: boolean;
+  insertedAt: string;
+}
+
+/** One of the customer's saved pay-in-4 methods with its token (for paying), or null. */
+export async function findPayIn4Method(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select({ id: paymentMethods.id, kind: paymentMethods.kind, paymentToken: paymentMethods.paymentToken })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId), isPayIn4Row));
+  return row ? { ...row, kind: row.kind as PayIn4Kind } : null;
 }
 
 function toSavedCard(row: {

@@ -16,10 +16,17 @@ import { together, type Executor, type Transaction } from "../db/client.server";
 import { coupons, customers, orders, skus } from "../db/schema";
 import { confirmOrder, releaseOrder, type OrderServices } from "./order-confirmation.server";
 import { paymentKey, type OrderPlan } from "~/models/order-plan";
-import { findPaymentMethod } from "./payment-methods.server";
+import { findPaymentMethod, findPayIn4Method } from "./payment-methods.server";
 import { groupPrescriptionExtras } from "../prescriptions/prescription-records.server";
-import { paymentMethodType } from "~/models/payment-methods";
-import { PROVIDER_PAYMENT_METHOD, type ProviderOption } from "~/models/payment-options";
+import { PAY_IN_4_NAME, paymentMethodType } from "~/models/payment-methods";
+import {
+  cartPaymentOptions,
+  PROVIDER_PAYMENT_METHOD,
+  type PaymentOptionSwitches,
+  type ProviderOption,
+} from "~/models/payment-options";
+import type { AppServices } from "../platform/context.server";
+import { chargeSavedPayIn4 } from "./saved-pay-in-4.server";
 
 /**
  * Placing an order (DESIGN §9, decision 29), keyed by the checkout form's idempotency key, so a double click, a
@@ -27,7 +34,8 @@ import { PROVIDER_PAYMENT_METHOD, type ProviderOption } from "~/models/payment-o
  * the card is charged:
  * 1. Reserve, in one transaction under the cart's lock: re-price the cart, check it, take the stock with guarded
  *    updates, spend store credit and a single-use coupon, and write the order row as pending with its plan.
- * 2. Charge the card outside any transaction, with the idempotency key.
+ * 2. Charge the card outside any transaction, with the idempotency key (or pay with the saved pay-in-4 method under
+ *    the same key: saved-pay-in-4.server.ts, decision 57).
  * 3. Confirm (order-confirmation.server.ts): write the order's groups, lines, prescriptions and subscriptions, empty
  *    the cart, write the confirmation e-mail and mark it paid; or, on a decline, release what step 1 took.
  * A crash between 2 and 3 leaves a pending order that the recovery job settles by asking the payment provider; a
@@ -71,8 +79,13 @@ export interface PlaceOrderInput {
   cartId: string;
   customer: { id: number; email: string; firstName: string; lastName?: string };
   idempotencyKey: string;
-  /** The saved card (ignored when `provider` is set). */
+  /** The saved card (ignored when `provider` is set), or a saved pay-in-4 method when `paymentSwitches` is set. */
   paymentMethodId: number;
+  /**
+   * The session's payment switches: set by the web checkout, where a saved pay-in-4 method may pay (decision 57),
+   * offered by the same rules as paying in 4 through the provider's page. Without them only cards pay.
+   */
+  paymentSwitches?: PaymentOptionSwitches;
   /**
    * Paid through a provider's page instead (PayPal, Pay Later, pay in 4; decision 53): the order is reserved here and
    * finished by provider-payments.server.ts when the shopper comes back.
@@ -96,7 +109,10 @@ class OrderRefused extends Error {
   }
 }
 
-export async function placeOrder(services: OrderServices, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+/** What placing an order uses; the pay-in-4 provider only where saved pay-in-4 methods may pay (the web checkout). */
+export type PlaceOrderServices = OrderServices & Partial<Pick<AppServices, "payIn4">>;
+
+export async function placeOrder(services: PlaceOrderServices, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const reserved = await reserveOrResume(services, { ...input, provider: undefined });
   if (!("reservation" in reserved)) return reserved.result;
   // A provider's order under this key is finished by the shopper's return from the provider, never by a card.
@@ -155,6 +171,8 @@ export interface Reservation {
   /** Paid through a provider's page (null: a card), and the provider's checkout once made. */
   provider: ProviderOption | null;
   providerCheckout: { token: string; redirectUrl: string } | null;
+  /** Paid with a saved pay-in-4 method (decision 57), null: a card (or a provider's page). */
+  savedPayIn4: OrderPlan["savedPayIn4"] | null;
 }
 
 /**
@@ -162,12 +180,27 @@ export interface Reservation {
  * charge without an answer leaves the order pending: the recovery job asks the provider later.
  */
 async function finishPending(
-  services: OrderServices,
+  services: PlaceOrderServices,
   reservation: Reservation,
   options: { created?: boolean } = {},
 ): Promise<PlaceOrderResult> {
   let chargeId = "none";
-  if (reservation.chargeCents > 0) {
+  if (reservation.chargeCents > 0 && reservation.savedPayIn4) {
+    const paid = await chargeSavedPayIn4(
+      services.payIn4,
+      { ...reservation, savedPayIn4: reservation.savedPayIn4 },
+      paymentKey(reservation),
+    );
+    if (!paid.ok && !paid.release) {
+      services.logger.error({ orderNumber: reservation.orderNumber }, "pay-in-4 payment without an answer");
+      return { ok: false, reason: "in-progress", message: PLACE_ORDER_MESSAGES.inProgress };
+    }
+    if (!paid.ok) {
+      await releaseOrder(services, reservation.orderId);
+      return { ok: false, reason: paid.reason, message: paid.message };
+    }
+    chargeId = paid.chargeId;
+  } else if (reservation.chargeCents > 0) {
     let charge: Awaited<ReturnType<PaymentGateway["charge"]>>;
     try {
       charge = await services.payments.charge(reservation.token, reservation.chargeCents, paymentKey(reservation));
@@ -237,6 +270,7 @@ async function orderForKey(
         row.plan.provider?.token && row.plan.provider.redirectUrl
           ? { token: row.plan.provider.token, redirectUrl: row.plan.provider.redirectUrl }
           : null,
+      savedPayIn4: row.plan.savedPayIn4 ?? null,
     },
   };
 }
@@ -249,7 +283,11 @@ async function reserveOrder(
   now: Date,
 ): Promise<Reservation> {
   const card = input.provider ? null : await findPaymentMethod(tx, input.customer.id, input.paymentMethodId);
-  if (!input.provider && !card) throw new OrderRefused("payment-method", CARD_MESSAGES.cardGone);
+  const payIn4 =
+    input.provider || card || !input.paymentSwitches
+      ? null
+      : await findPayIn4Method(tx, input.customer.id, input.paymentMethodId);
+  if (!input.provider && !card && !payIn4) throw new OrderRefused("payment-method", CARD_MESSAGES.cardGone);
   if (card && isCardExpired(card.expirationMonth, card.expirationYear, now)) {
     throw new OrderRefused("payment-method", CARD_MESSAGES.savedCardExpired);
   }
@@ -262,12 +300,20 @@ async function reserveOrder(
         // An Apple Pay method is a card the vault holds; the order says it came through Apple Pay (11).
         paymentMethod: paymentMethodType(card),
       }
-    : {
-        paymentToken: "",
-        paymentBrand: input.provider === "pay-in-4" ? "Afterpay" : "PayPal",
-        paymentLastFour: "",
-        paymentMethod: PROVIDER_PAYMENT_METHOD[input.provider!],
-      };
+    : payIn4
+      ? {
+          // A saved pay-in-4 method: its token pays (no last four, like a provider's order), Afterpay 15 or 16.
+          paymentToken: payIn4.paymentToken,
+          paymentBrand: PAY_IN_4_NAME,
+          paymentLastFour: "",
+          paymentMethod: paymentMethodType({ kind: payIn4.kind, brand: payIn4.kind }),
+        }
+      : {
+          paymentToken: "",
+          paymentBrand: input.provider === "pay-in-4" ? "Afterpay" : "PayPal",
+          paymentLastFour: "",
+          paymentMethod: PROVIDER_PAYMENT_METHOD[input.provider!],
+        };
 
   const [{ cart, groups }, priced] = await together(tx, [
     () => checkoutCart(tx, input.cartId),
@@ -275,6 +321,9 @@ async function reserveOrder(
   ]);
   const lines = priced.groups.flatMap((group) => group.items);
   if (!cart || lines.length === 0) throw new OrderRefused("empty-cart", PLACE_ORDER_MESSAGES.emptyCart);
+  // Paying in 4 with a saved method follows the rules of paying in 4 (spec 3 §5), with the same reason shown.
+  const payIn4Offer = payIn4 ? cartPaymentOptions(input.paymentSwitches!, priced).payIn4 : null;
+  if (payIn4Offer && !payIn4Offer.available) throw new OrderRefused("payment-method", payIn4Offer.message);
   const address = cart.shippingAddress;
   // Stored addresses passed the address rules when saved, so their country is one of the model's codes.
   if (!address || shippingAddressProblem(address as AddressInput) !== null) {
@@ -332,6 +381,7 @@ async function reserveOrder(
     cartCouponId: cart.couponId,
     createsSubscriptions: !input.subscription,
     ...(input.provider ? { provider: { option: input.provider, token: null, redirectUrl: null } } : {}),
+    ...(payIn4 ? { savedPayIn4: { kind: payIn4.kind, paymentMethodId: payIn4.id } } : {}),
     groups: priced.groups.map((group) => {
       const details = detailsById.get(group.id);
       return {
@@ -409,6 +459,7 @@ async function reserveOrder(
     idempotencyKey: input.idempotencyKey,
     provider: input.provider ?? null,
     providerCheckout: null,
+    savedPayIn4: plan.savedPayIn4 ?? null,
   };
 }
 

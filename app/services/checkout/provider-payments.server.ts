@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { paymentKey } from "~/models/order-plan";
+import { PAYMENT_METHOD_TYPES } from "~/models/payment-methods";
 import {
-  paymentOptions,
+  cartPaymentOptions,
   paymentOptionSwitches,
   PAYPAL_RETURN_PATH,
   PROVIDER_MESSAGES,
   PROVIDER_OF,
   PROVIDER_PAYMENT_METHOD,
-  type PaymentCartLine,
   type PaymentOptions,
+  type PaymentOptionsCart,
+  type PaymentOptionSwitches,
   type PaymentProviderName,
   type ProviderOption,
 } from "~/models/payment-options";
@@ -20,6 +22,7 @@ import type { AppServices } from "../platform/context.server";
 import { paymentProvidersReady, type AppConfig } from "../platform/config.server";
 import type { StoreSession } from "../platform/session.server";
 import { confirmOrder, RECOVERY_GRACE_SECONDS, releaseOrder, type OrderServices } from "./order-confirmation.server";
+import { chargeSavedPayIn4 } from "./saved-pay-in-4.server";
 import {
   PLACE_ORDER_MESSAGES,
   reserveOrResume,
@@ -45,6 +48,12 @@ export const PROVIDER_CHECKOUT_WINDOW_SECONDS = 3 * 60 * 60;
 export function providerFor(services: Pick<AppServices, "paypal" | "payIn4">, name: PaymentProviderName) {
   return name === "paypal" ? services.paypal : services.payIn4;
 }
+
+/** Which provider an order's payment method number went through: Afterpay's 15 and 16 are pay in 4, else PayPal. */
+const providerOfMethod = (method: number | null): PaymentProviderName =>
+  method === PAYMENT_METHOD_TYPES.Afterpay || method === PAYMENT_METHOD_TYPES.AfterpayBillingAgreement
+    ? "pay-in-4"
+    : "paypal";
 
 /**
  * Where each provider sends the shopper back. Pay in 4 returns to /thank-you with `orderToken` and `status` (spec 3:
@@ -192,12 +201,19 @@ export async function releaseAbandonedProviderOrders(
   keepKey: string | null,
 ): Promise<void> {
   const rows = await services.db
-    .select({ id: orders.id, token: orders.paymentToken, key: orders.idempotencyKey, method: orders.paymentMethod })
+    .select({
+      id: orders.id,
+      token: orders.paymentToken,
+      key: orders.idempotencyKey,
+      method: orders.paymentMethod,
+      plan: orders.pendingPlan,
+    })
     .from(orders)
     .where(and(eq(orders.cartId, cartId), eq(orders.paymentState, "pending"), eq(orders.paymentLastFour, "")));
   for (const row of rows) {
-    if (row.key === keepKey) continue;
-    const name: PaymentProviderName = row.method === PROVIDER_PAYMENT_METHOD["pay-in-4"] ? "pay-in-4" : "paypal";
+    // A saved pay-in-4 method's order is being paid by its own request, like a card's (decision 57).
+    if (row.key === keepKey || row.plan?.savedPayIn4) continue;
+    const name = providerOfMethod(row.method);
     const state = row.token
       ? await providerFor(services, name)
           .lookup(row.token)
@@ -233,6 +249,7 @@ export async function recoverProviderOrders(
       idempotencyKey: orders.idempotencyKey,
       token: orders.paymentToken,
       method: orders.paymentMethod,
+      plan: orders.pendingPlan,
       expired: sql<boolean>`${orders.pendingSince} < now() - make_interval(secs => ${windowSeconds})`,
     })
     .from(orders)
@@ -247,7 +264,25 @@ export async function recoverProviderOrders(
     .limit(options.limit ?? 100);
   const summary: ProviderRecoverySummary = { found: stale.length, confirmed: 0, released: 0 };
   for (const order of stale) {
-    const name: PaymentProviderName = order.method === PROVIDER_PAYMENT_METHOD["pay-in-4"] ? "pay-in-4" : "paypal";
+    const saved = order.plan?.savedPayIn4;
+    if (saved && order.plan) {
+      // A saved pay-in-4 method's order lost its request: the same charge step under the same key reads back the
+      // payment it made, or makes the one the shopper asked for (decision 57); refused → released.
+      const paid = await chargeSavedPayIn4(
+        services.payIn4,
+        { orderNumber: order.orderNumber, token: order.token, chargeCents: order.plan.chargeCents, savedPayIn4: saved },
+        paymentKey(order),
+      );
+      if (paid.ok) {
+        if (await confirmOrder(services, order.id, paid.chargeId)) summary.confirmed++;
+        services.logger.warn({ orderNumber: order.orderNumber }, "saved pay-in-4 order recovered: paid, confirmed");
+      } else if (paid.release) {
+        if (await releaseOrder(services, order.id)) summary.released++;
+        services.logger.warn({ orderNumber: order.orderNumber }, "saved pay-in-4 order recovered: refused, released");
+      }
+      continue;
+    }
+    const name = providerOfMethod(order.method);
     const provider: RedirectPaymentProvider = providerFor(services, name);
     let state: Awaited<ReturnType<RedirectPaymentProvider["lookup"]>>;
     try {
@@ -279,38 +314,18 @@ export async function recoverProviderOrders(
  */
 export function paymentOptionsFor(
   session: StoreSession,
-  config: Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">,
-  cart: {
-    groups: ReadonlyArray<{
-      id: string;
-      autoReorderFrequencyDays: number | null;
-      items: ReadonlyArray<{
-        whichEye: string;
-        productType: string;
-        quantity: number;
-        wearTimeDays: number;
-        quantityPerPackage: number;
-        categories: readonly string[];
-      }>;
-    }>;
-    orderSummary: { totalAfterCredits: number };
-  },
+  config: PaymentProvidersConfig,
+  cart: PaymentOptionsCart,
 ): PaymentOptions {
-  const lines: PaymentCartLine[] = cart.groups.flatMap((group) =>
-    group.items.map((item) => ({
-      groupId: group.id,
-      autoReorderFrequencyDays: group.autoReorderFrequencyDays,
-      whichEye: item.whichEye,
-      productType: item.productType,
-      quantity: item.quantity,
-      wearTimeDays: item.wearTimeDays,
-      quantityPerPackage: item.quantityPerPackage,
-      categories: item.categories,
-    })),
-  );
-  return paymentOptions({
-    switches: paymentOptionSwitches(journeyOf(session) as Record<string, unknown>, paymentProvidersReady(config)),
-    lines,
-    totalCents: cart.orderSummary.totalAfterCredits,
-  });
+  return cartPaymentOptions(sessionPaymentSwitches(session, config), cart);
+}
+
+type PaymentProvidersConfig = Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">;
+
+/**
+ * The session's payment switches (PayPal, Pay Later, AfterPay, pre-order), with a provider that cannot take a
+ * payment off.
+ */
+export function sessionPaymentSwitches(session: StoreSession, config: PaymentProvidersConfig): PaymentOptionSwitches {
+  return paymentOptionSwitches(journeyOf(session) as Record<string, unknown>, paymentProvidersReady(config));
 }

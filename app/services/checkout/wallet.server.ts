@@ -1,15 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isCardExpired } from "~/models/card";
 import { isCardKind, type PaymentMethodKind } from "~/models/payment-methods";
+import type { PayIn4Provider } from "../adapters/pay-in-4/pay-in-4-provider";
 import type { PaymentGateway } from "../adapters/payments/payment-gateway";
 import type { Database, Executor } from "../db/client.server";
-import { paymentMethods } from "../db/schema";
+import { orders, paymentMethods } from "../db/schema";
 
 /**
  * The whole wallet (spec 3 §3: paymentMethods with paymentToken, isPreferred, insertDate): cards, Apple Pay cards and
  * the pay-in-4 provider's tokens, as the account page and GET api/wallet show them, and what a customer changes on
- * it (delete, make preferred, save a provider's token or a wallet nonce). Checkout and subscriptions charge only the
- * card kinds (payment-methods.server.ts). Every query filters by the customer.
+ * it (delete, make preferred, save a provider's token, checked with the provider first, or a wallet nonce).
+ * Subscriptions charge only the card kinds (payment-methods.server.ts); checkout also pays with the saved pay-in-4
+ * methods (decision 57). Every query filters by the customer.
  */
 
 export interface WalletEntry {
@@ -113,6 +116,52 @@ export async function saveProviderToken(
     .where(eq(paymentMethods.paymentToken, token));
   if (!row || row.customerId !== customerId || row.kind !== kind) return { ok: false, reason: "taken" };
   return { ok: true, paymentToken: token };
+}
+
+export type SaveCheckedTokenResult =
+  | SaveTokenResult
+  /** refused: the provider knows no such token, or it is not approved, or already used; unavailable: no answer. */
+  | { ok: false; reason: "refused" | "unavailable" };
+
+/**
+ * Saves a pay-in-4 checkout token (kind Afterpay, 15) once the provider says it is approved and not yet captured
+ * (decision 57). A token that is an order's own checkout (the redirect flow's) is not the customer's to keep.
+ */
+export async function savePayIn4Checkout(
+  services: { db: Database; payIn4: PayIn4Provider },
+  customerId: number,
+  token: string,
+): Promise<SaveCheckedTokenResult> {
+  let state: Awaited<ReturnType<PayIn4Provider["checkoutState"]>>;
+  try {
+    state = await services.payIn4.checkoutState(token);
+  } catch {
+    return { ok: false, reason: "unavailable" };
+  }
+  if (state?.status !== "approved") return { ok: false, reason: "refused" };
+  const [order] = await services.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentToken, token))
+    .limit(1);
+  if (order) return { ok: false, reason: "refused" };
+  return saveProviderToken(services.db, customerId, "Afterpay", token);
+}
+
+/**
+ * Saves a billing agreement (kind AfterpayBillingAgreement, 16) from the approval token the shopper approved: the
+ * provider makes the agreement (or answers the one made before, so saving it again is the same method) and its
+ * agreement token is what is saved and later paid against.
+ */
+export async function savePayIn4Agreement(
+  services: { db: Database; payIn4: PayIn4Provider },
+  customerId: number,
+  approvalToken: string,
+): Promise<SaveCheckedTokenResult> {
+  // A new request id each time: a refusal (not approved yet) must not be the provider's answer to a later try.
+  const made = await services.payIn4.createAgreement(approvalToken, `agreement-${randomUUID()}`);
+  if (!made.ok) return { ok: false, reason: made.reason === "error" ? "unavailable" : "refused" };
+  return saveProviderToken(services.db, customerId, "AfterpayBillingAgreement", made.agreementToken);
 }
 
 export type SaveNonceResult =

@@ -1,4 +1,4 @@
-import type { ProviderCheckoutRequest, RedirectPaymentProvider } from "../payments/redirect-provider";
+import type { CaptureResult, ProviderCheckoutRequest, RedirectPaymentProvider } from "../payments/redirect-provider";
 
 /**
  * The pay-in-4 provider (an Afterpay-style checkout API; spec 3 "Pay-later and instalments"). A checkout is created
@@ -64,11 +64,52 @@ export type TokenResult =
   | { ok: true; token: string; expires: string | null; redirectCheckoutUrl: string }
   | { ok: false; reason: "invalid" | "error"; message?: string };
 
+/**
+ * A checkout token as saving it (and paying with it) needs to know it (decision 57): approved and capturable for its
+ * amount, not (yet) approved, closed (cancelled, declined, expired), or already captured. Null from the provider: it
+ * knows no such checkout.
+ */
+export type CheckoutTokenState =
+  | { status: "approved"; amountCents: number }
+  | { status: "open" | "closed" }
+  | { status: "captured"; captureId: string };
+
+/**
+ * A billing agreement made from its approval token: active (its token pays, `payWithAgreement`); unknown (the
+ * provider knows no such approval); not-approved (the shopper did not approve it, or it was cancelled or expired);
+ * error (no answer: nothing is known).
+ */
+export type AgreementResult =
+  { ok: true; agreementToken: string } | { ok: false; reason: "unknown" | "not-approved" | "error" };
+
+/** A payment against an active billing agreement, captured at once (no redirect). */
+export interface AgreementPaymentRequest {
+  agreementToken: string;
+  amountCents: number;
+  /** The store's payment key (decision 29): the same request id always answers the same payment. */
+  requestId: string;
+  /** The order number. */
+  merchantReference: string;
+  consumer?: { email: string; givenNames: string; surname: string };
+}
+
 export interface PayIn4Provider extends RedirectPaymentProvider {
   /** The spec's checkout request as the shopper's browser sends it (`POST api/afterpay`): the checkout's token. */
   createInstalmentCheckout(request: InstalmentCheckoutRequest, requestId?: string): Promise<TokenResult>;
   /** A billing agreement's checkout (`POST api/afterpay/billingAgreement`): its token. */
   createBillingAgreement(request: BillingAgreementRequest, requestId?: string): Promise<TokenResult>;
+  /** A checkout token's state and amount (null: unknown to the provider). Throws when the provider does not answer. */
+  checkoutState(token: string): Promise<CheckoutTokenState | null>;
+  /**
+   * Makes the billing agreement the shopper approved (from the approval token), or finds the one made from it before
+   * (saved again); its agreement token is what pays later.
+   */
+  createAgreement(approvalToken: string, requestId: string): Promise<AgreementResult>;
+  /**
+   * Creates and captures a payment against an active agreement for the amount: declined (the provider refused it),
+   * not-approved (the agreement is unknown, cancelled or expired), error (no answer: ask again with the same id).
+   */
+  payWithAgreement(request: AgreementPaymentRequest): Promise<CaptureResult>;
 }
 
 /** The store's order checkout in the provider's request shape (what `createCheckout` sends). */

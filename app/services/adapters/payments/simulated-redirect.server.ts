@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/services/db/client.server";
-import { simulatedPaymentCheckouts } from "~/services/db/schema";
+import { simulatedAgreementPayments, simulatedPaymentCheckouts } from "~/services/db/schema";
 import type { PaymentProviderName } from "~/models/payment-options";
 import type {
+  AgreementPaymentRequest,
   BillingAgreementRequest,
+  CheckoutTokenState,
   InstalmentCheckoutRequest,
   PayIn4Provider,
   TokenResult,
@@ -128,7 +130,8 @@ export function createSimulatedRedirectProvider(
           .where(and(eq(simulatedPaymentCheckouts.token, token), eq(simulatedPaymentCheckouts.status, "approved")));
       }
       const settled = await rowOf(db, provider, token);
-      if (settled?.status === "captured" && settled.captureId) {
+      // A checkout captured under another request id was paid for something else: it cannot pay again.
+      if (settled?.status === "captured" && settled.captureId && settled.captureRequestId === requestId) {
         return { ok: true, captureId: settled.captureId, amountCents: settled.amountCents };
       }
       if (settled?.status === "declined") return { ok: false, reason: "declined" };
@@ -185,7 +188,64 @@ export function createSimulatedPayIn4(options: { db: Database }): PayIn4Provider
     async createBillingAgreement(request: BillingAgreementRequest, requestId) {
       return tokenFor("agreement", 0, request, requestId);
     },
+
+    async checkoutState(token): Promise<CheckoutTokenState | null> {
+      const row = await rowOf(options.db, "pay-in-4", token);
+      if (!row || row.kind !== "checkout") return null;
+      const status = STATE_OF[row.status] ?? "closed";
+      if (status === "approved") return { status, amountCents: row.amountCents };
+      if (status === "captured") return row.captureId ? { status, captureId: row.captureId } : { status: "closed" };
+      return { status };
+    },
+
+    // The simulated agreement's token is its approval token (as Afterpay's create call answers it): approved on the
+    // simulator's page, it is active; "Decline" there approves it but declines the payments made against it.
+    async createAgreement(approvalToken) {
+      const row = await rowOf(options.db, "pay-in-4", approvalToken);
+      if (!row || row.kind !== "agreement") return { ok: false, reason: "unknown" };
+      if (row.status !== "approved" && row.status !== "declining") return { ok: false, reason: "not-approved" };
+      return { ok: true, agreementToken: row.token };
+    },
+
+    async payWithAgreement(request: AgreementPaymentRequest) {
+      const known = await agreementPayment(options.db, request.requestId);
+      if (known) return agreementPaymentResult(known);
+      const agreement = await rowOf(options.db, "pay-in-4", request.agreementToken);
+      if (!agreement || agreement.kind !== "agreement") return { ok: false, reason: "not-approved" };
+      if (agreement.status !== "approved" && agreement.status !== "declining") {
+        return { ok: false, reason: "not-approved" };
+      }
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { ok: false, reason: "error" };
+      const approved = agreement.status === "approved";
+      // Once per request id: of two payments at the same moment one inserts, the other reads what it made.
+      await options.db
+        .insert(simulatedAgreementPayments)
+        .values({
+          requestId: request.requestId,
+          agreementToken: request.agreementToken,
+          amountCents: request.amountCents,
+          merchantReference: request.merchantReference,
+          outcome: approved ? "approved" : "declined",
+          paymentId: approved ? `AP-${randomBytes(10).toString("hex").toUpperCase()}` : null,
+        })
+        .onConflictDoNothing();
+      return agreementPaymentResult((await agreementPayment(options.db, request.requestId))!);
+    },
   };
+}
+
+async function agreementPayment(db: Database, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(simulatedAgreementPayments)
+    .where(eq(simulatedAgreementPayments.requestId, requestId));
+  return row ?? null;
+}
+
+function agreementPaymentResult(row: typeof simulatedAgreementPayments.$inferSelect): CaptureResult {
+  return row.outcome === "approved" && row.paymentId
+    ? { ok: true, captureId: row.paymentId, amountCents: row.amountCents }
+    : { ok: false, reason: "declined" };
 }
 
 /** The simulator's page: the checkout it shows (null: no such checkout of this provider). */

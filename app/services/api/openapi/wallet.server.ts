@@ -90,7 +90,11 @@ export const operations: ApiOperation[] = [
     body: afterpayTokenSchema,
     responses: {
       200: { description: "The saved token.", schema: savedPaymentMethodResponseSchema },
-      ...errors({ 400: "'Invalid paymentToken'.", 401: SIGNED_OUT }),
+      ...errors({
+        400: "'Invalid paymentToken': missing, another customer's, or a checkout the provider does not know, that the shopper did not approve, or that was already captured.",
+        401: SIGNED_OUT,
+        503: "The pay-in-4 provider did not answer the check; nothing was saved.",
+      }),
     },
   }),
   operation({
@@ -101,8 +105,15 @@ export const operations: ApiOperation[] = [
     auth: "customer",
     body: billingAgreementTokenSchema,
     responses: {
-      200: { description: "The saved token.", schema: savedPaymentMethodResponseSchema },
-      ...errors({ 400: "'Token is required to save billing agreement'.", 401: SIGNED_OUT }),
+      200: {
+        description: "The saved billing agreement's token (the agreement the provider made from the approval token).",
+        schema: savedPaymentMethodResponseSchema,
+      },
+      ...errors({
+        400: "'Token is required to save billing agreement': missing, another customer's, or an approval the provider does not know or the shopper did not approve.",
+        401: SIGNED_OUT,
+        503: "The pay-in-4 provider did not answer; nothing was saved.",
+      }),
     },
   }),
   operation({

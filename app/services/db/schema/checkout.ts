@@ -147,3 +147,18 @@ export const simulatedPaymentCheckouts = pgTable(
     ),
   ],
 );
+
+/**
+ * The simulated pay-in-4 provider's payments against billing agreements (decision 57), one row per request id as the
+ * provider keeps them: a payment repeated with the same request id answers this row, so a replayed order pays once.
+ * 'approved' (paymentId set) or 'declined'.
+ */
+export const simulatedAgreementPayments = pgTable("simulated_agreement_payments", {
+  requestId: text("request_id").primaryKey(),
+  agreementToken: text("agreement_token").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  merchantReference: text("merchant_reference").notNull(),
+  outcome: text("outcome").notNull(),
+  paymentId: text("payment_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
