@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { billingDefaultsFor, cardChoice, cardChoices, payIn4Choices, savedCardSchema } from "./card-choice";
+import {
+  billingDefaultsFor,
+  cardChoice,
+  cardChoices,
+  firstPaymentChoice,
+  payIn4Choices,
+  savedCardSchema,
+} from "./card-choice";
 
 const now = new Date("2026-05-15T18:00:00Z");
 const visa = { id: 7, brand: "Visa", lastFour: "4242", expirationMonth: 3, expirationYear: 2029, isPreferred: true };
@@ -89,5 +96,22 @@ describe("saved pay-in-4 methods as checkout offers them (decision 57)", () => {
       [true, "Not with specialty lenses."],
       [true, "Not with specialty lenses."],
     ]);
+  });
+});
+
+describe("firstPaymentChoice", () => {
+  const choice = (id: number, isPreferred = false, expired = false) => ({
+    id,
+    label: "Afterpay",
+    expiry: "",
+    isPreferred,
+    expired,
+    detail: "",
+  });
+  it("a preferred pay-in-4 method that may pay, else the selected card, else the first pay-in-4 method that may", () => {
+    expect(firstPaymentChoice([choice(5), choice(6, true)], 9)).toBe(6);
+    expect(firstPaymentChoice([choice(5), choice(6, true, true)], 9)).toBe(9);
+    expect(firstPaymentChoice([choice(5, false, true), choice(6)], null)).toBe(6);
+    expect(firstPaymentChoice([choice(5, true, true)], null)).toBeNull();
   });
 });

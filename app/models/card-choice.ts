@@ -63,6 +63,15 @@ export function payIn4Choices(
   }));
 }
 
+/**
+ * What checkout selects first: a preferred saved pay-in-4 method that may pay, else the card checkout selects (the
+ * preferred card, else the newest), else the newest pay-in-4 method that may pay; null when nothing may.
+ */
+export function firstPaymentChoice(payIn4: readonly CardChoice[], selectedCardId: number | null): number | null {
+  const usable = payIn4.filter((choice) => !choice.expired);
+  return usable.find((choice) => choice.isPreferred)?.id ?? selectedCardId ?? usable[0]?.id ?? null;
+}
+
 /** The saved-card choice a form posts (a subscription's intent=use-saved-card). */
 export const savedCardSchema = z.object({
   paymentMethodId: z.coerce

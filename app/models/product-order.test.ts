@@ -5,6 +5,7 @@ import {
   lensOrderSchema,
   ORDER_MESSAGES,
   orderChoices,
+  otherEyeOffer,
   solutionOrderSchema,
 } from "./product-order";
 
@@ -137,5 +138,25 @@ describe("the product page adding the other eye", () => {
     for (const query of ["group=abc&eye=both", "group=&eye=left", "eye=right", "group=a%27b&eye=left"]) {
       expect(addEyeQuery(new URLSearchParams(query)), query).toBeNull();
     }
+  });
+});
+
+describe("otherEyeOffer (the cart's eye rule, spec 2 §4)", () => {
+  it("offers the missing eye of a one-eyed lens group, on the lens's page in 'add the other eye' mode", () => {
+    const group = { id: "g1", type: "Lens" as const, items: [{ whichEye: "right" as const, href: "/lenses/acme" }] };
+    expect(otherEyeOffer(group)).toEqual({
+      message: "This order has lenses for the right eye only: the left eye is needed.",
+      linkText: "Add lenses for the left eye",
+      href: "/lenses/acme?group=g1&eye=left",
+    });
+  });
+  it("offers nothing for two eyes, lens care, or a line with no page", () => {
+    const both = [
+      { whichEye: "right" as const, href: "/lenses/acme" },
+      { whichEye: "left" as const, href: "/lenses/acme" },
+    ];
+    expect(otherEyeOffer({ id: "g1", type: "Lens", items: both })).toBeNull();
+    expect(otherEyeOffer({ id: "g2", type: "Solution", items: [{ whichEye: "none", href: "/s" }] })).toBeNull();
+    expect(otherEyeOffer({ id: "g3", type: "Lens", items: [{ whichEye: "right", href: null }] })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Eye } from "./line-item-group";
+import { EYE_RULE_MESSAGES, otherEyeNeeded, type Eye, type GroupType, type WhichEye } from "./line-item-group";
 import type { LensParameter } from "./lens-parameters";
 import { productKind } from "./catalog";
 import { AUTO_REORDER_FREQUENCIES, boxSupplyDays, defaultFrequencyDays, quantityOptions, supplyText } from "./supply";
@@ -24,6 +24,25 @@ export const EYE_WORDS: Record<Eye, string> = { right: "right eye", left: "left 
  */
 export function addEyePath(productPath: string, groupId: string, eye: Eye): string {
   return `${productPath}?${new URLSearchParams({ group: groupId, eye })}`;
+}
+
+/**
+ * Spec 2 §4 eye rule: a lens group with one eye needs the other. The cart says so and links to the lens's page in
+ * 'add the other eye' mode, which adds it to this group (the shopper may leave it: some need one lens only).
+ */
+export function otherEyeOffer(group: {
+  id: string;
+  type: GroupType;
+  items: Array<{ whichEye: WhichEye; href: string | null }>;
+}) {
+  const eye = otherEyeNeeded(group);
+  const present = group.items.find((item) => item.whichEye !== "none");
+  if (!eye || !present?.href) return null;
+  return {
+    message: EYE_RULE_MESSAGES.otherEyeNeeded(eye),
+    linkText: EYE_RULE_MESSAGES.addOtherEye(eye),
+    href: addEyePath(present.href, group.id, eye),
+  };
 }
 
 /** What `addEyePath` put in the URL, when it is well formed (a group id and an eye); else null. */

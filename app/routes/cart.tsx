@@ -4,6 +4,7 @@ import { data, Link, redirect } from "react-router";
 import { CartInsurance } from "~/components/cart/CartInsurance";
 import { CartLine } from "~/components/cart/CartLine";
 import { CartPromotions } from "~/components/cart/CartPromotions";
+import { RemovedNotice } from "~/components/cart/RemovedNotice";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { InstalmentNote } from "~/components/checkout/InstalmentNote";
@@ -11,9 +12,8 @@ import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
 import type { PageHandle } from "~/models/page";
-import { EYE_RULE_MESSAGES, otherEyeNeeded, type GroupType, type WhichEye } from "~/models/line-item-group";
 import { lensGroupHeading } from "~/models/patient";
-import { addEyePath } from "~/models/product-order";
+import { otherEyeOffer } from "~/models/product-order";
 import { applyOfferFormSchema, INSURANCE_CART_MESSAGES } from "~/models/insurance";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
@@ -85,25 +85,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     removed,
     providers: services.insurance.providers,
-  };
-}
-
-/**
- * Spec 2 §4 eye rule: a lens group with one eye needs the other. The cart says so and links to the lens's page in
- * 'add the other eye' mode, which adds it to this group (the shopper may leave it: some need one lens only).
- */
-function otherEyeOffer(group: {
-  id: string;
-  type: GroupType;
-  items: Array<{ whichEye: WhichEye; href: string | null }>;
-}) {
-  const eye = otherEyeNeeded(group);
-  const present = group.items.find((item) => item.whichEye !== "none");
-  if (!eye || !present?.href) return null;
-  return {
-    message: EYE_RULE_MESSAGES.otherEyeNeeded(eye),
-    linkText: EYE_RULE_MESSAGES.addOtherEye(eye),
-    href: addEyePath(present.href, group.id, eye),
   };
 }
 
@@ -311,15 +292,5 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </aside>
       </div>
     </section>
-  );
-}
-
-function RemovedNotice({ names }: { names: string[] }) {
-  return (
-    <div className="notice" role="status" data-testid="removed-notice">
-      {names.map((name) => (
-        <p key={name}>{name} is no longer available and was removed from your cart.</p>
-      ))}
-    </div>
   );
 }

@@ -9,8 +9,7 @@ import { InstalmentNote } from "~/components/checkout/InstalmentNote";
 import { ProviderPaymentForms } from "~/components/checkout/ProviderPaymentForms";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
-import { formatPhone } from "~/models/account";
-import { addressLines, shippingAddressProblem, type AddressInput } from "~/models/address";
+import { addressLines, type AddressInput } from "~/models/address";
 import { shippingFormSchema } from "~/models/cart-forms";
 import {
   CARD_MESSAGES,
@@ -23,10 +22,8 @@ import {
   dropCardSecrets,
   SECRET_CARD_FIELDS,
 } from "~/models/card";
-import { billingDefaultsFor, cardChoices, payIn4Choices } from "~/models/card-choice";
+import { billingDefaultsFor, cardChoices, firstPaymentChoice, payIn4Choices } from "~/models/card-choice";
 import { formatCents } from "~/models/catalog";
-import { isSkipped, type FunnelPage } from "~/models/funnel";
-import { EYE_NAMES } from "~/models/lens-parameters";
 import { pagePath, type PageHandle } from "~/models/page";
 import { isShippingLevel } from "~/models/shipping";
 import { isCardSavingLocked } from "~/services/checkout/card-lock.server";
@@ -38,7 +35,7 @@ import { requestMemoContext } from "~/services/platform/request-memo.server";
 import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { rememberPlacedOrder } from "~/services/checkout/placed-orders.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
-import { checkoutCart } from "~/services/checkout/checkout-cart.server";
+import { checkoutCart, checkoutReviewGroups, missingCheckoutStep } from "~/services/checkout/checkout-cart.server";
 import { placeOrder } from "~/services/checkout/place-order.server";
 import {
   paymentOptionsFor,
@@ -70,8 +67,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 /** The funnel steps before checkout whose criteria must be met, in funnel order (spec 2 §4). */
-const REQUIRED_STEPS: FunnelPage[] = ["RxDetails", "Parameters", "Patient", "Address", "Doctor"];
-
 // The page reads the cart: its read starts before the loaders, and the header's count shares it.
 export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 
@@ -94,57 +89,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (cart.groups.length === 0) throw redirect("/cart");
   // Stored addresses passed the address rules when saved, so their country is one of the model's codes.
   const address = (row?.shippingAddress ?? null) as AddressInput | null;
-  const state = {
-    groups,
-    cartEmpty: false,
-    proceededPastCart: true,
-    address: { shipping: address, primary: null, signedIn: true, accountPhone: null },
-  };
-  // Checkout places the cart's own shipping address, so a primary address that could stand in is not enough.
-  const missing = REQUIRED_STEPS.find((page) =>
-    page === "Address" ? !address || shippingAddressProblem(address) !== null : !isSkipped(page, state),
-  );
+  const missing = missingCheckoutStep(groups, address);
   if (missing) throw redirect(pagePath(missing) ?? "/cart");
   const paymentOptions = paymentOptionsFor(session, services.config, cart);
-  // Saved pay-in-4 methods pay with the cards, under the rules of paying in 4 (decision 57); a preferred one that may
-  // pay is selected first, else the card checkout selects, else the newest of them.
+  // Saved pay-in-4 methods pay with the cards, under the rules of paying in 4 (decision 57).
   const payIn4 = payIn4Choices(wallet.payIn4, paymentOptions.payIn4);
-  const usablePayIn4 = payIn4.filter((choice) => !choice.expired);
-  const selectedId =
-    usablePayIn4.find((choice) => choice.isPreferred)?.id ?? wallet.selected?.id ?? usablePayIn4[0]?.id ?? null;
 
-  const details = new Map(groups.map((group) => [group.id, group]));
   const url = new URL(request.url);
   return {
-    groups: cart.groups.map((group) => {
-      const found = details.get(group.id);
-      const patient = found?.patient;
-      const doctor = found?.doctor;
-      return {
-        id: group.id,
-        heading:
-          group.type === "Lens"
-            ? `Contact lenses for ${patient ? `${patient.firstName} ${patient.lastName}` : "you"}`
-            : "Lens care",
-        doctor: doctor
-          ? `Dr. ${doctor.firstName} ${doctor.lastName}${doctor.clinicName ? `, ${doctor.clinicName}` : ""} · ${formatPhone(doctor.phone)}`
-          : null,
-        prescriptionLater: found?.rxEntryType === "SubmitAndSkip",
-        autoReorder: group.autoReorder,
-        items: group.items.map((item) => ({
-          id: item.id,
-          eyeLabel: item.eyeLabel,
-          eyeName: item.whichEye === "none" ? null : EYE_NAMES[item.whichEye],
-          productName: item.productName,
-          imageUrl: item.imageUrl,
-          parameters: item.parameters,
-          supply: item.supply,
-          quantity: item.quantity,
-          lineTotalCents: item.lineTotalCents,
-          discountCents: item.discountCents,
-        })),
-      };
-    }),
+    groups: checkoutReviewGroups(cart.groups, groups),
     addressLines: addressLines(address!),
     shippingMethods: cart.shippingMethods,
     shippingLevel: cart.selectedShippingMethod.shippingLevel,
@@ -152,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     taxKnown: cart.taxState !== null,
     cards: cardChoices(wallet.cards, now),
     payIn4Methods: payIn4,
-    selectedCardId: selectedId,
+    selectedCardId: firstPaymentChoice(payIn4, wallet.selected?.id ?? null),
     // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
     idempotencyKey: crypto.randomUUID(),
     paymentOptions,

@@ -1,6 +1,10 @@
+import { formatPhone } from "~/models/account";
+import { shippingAddressProblem, type AddressInput } from "~/models/address";
 import type { PriceBook } from "~/models/catalog";
-import { isImageClassification, type FunnelGroup } from "~/models/funnel";
+import { isImageClassification, isSkipped, type FunnelGroup, type FunnelPage } from "~/models/funnel";
+import { EYE_NAMES } from "~/models/lens-parameters";
 import type { OrderDoctor, OrderPatient } from "~/models/order-plan";
+import type { PricedCart } from "../cart/cart-pricing.server";
 import { readCartOnce } from "../cart/cart-read.server";
 import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
@@ -69,4 +73,57 @@ export async function checkoutCart(
     cart: read ? { shippingAddress: read.cart.shippingAddress, couponId: read.cart.couponId } : null,
     groups,
   };
+}
+
+const REQUIRED_STEPS: FunnelPage[] = ["RxDetails", "Parameters", "Patient", "Address", "Doctor"];
+
+/**
+ * The first funnel step the cart still needs before it can be placed, or null. Checkout places the cart's own
+ * shipping address, so a primary address that could stand in is not enough.
+ */
+export function missingCheckoutStep(groups: CheckoutGroupDetails[], address: AddressInput | null): FunnelPage | null {
+  const state = {
+    groups,
+    cartEmpty: false,
+    proceededPastCart: true,
+    address: { shipping: address, primary: null, signedIn: true, accountPhone: null },
+  };
+  const missing = REQUIRED_STEPS.find((page) =>
+    page === "Address" ? !address || shippingAddressProblem(address) !== null : !isSkipped(page, state),
+  );
+  return missing ?? null;
+}
+
+/** The review's groups: the priced lines with whom they are for, their doctor, and how the prescription comes. */
+export function checkoutReviewGroups(priced: PricedCart["groups"], groups: readonly CheckoutGroupDetails[]) {
+  const details = new Map(groups.map((group) => [group.id, group]));
+  return priced.map((group) => {
+    const found = details.get(group.id);
+    const patient = found?.patient;
+    const doctor = found?.doctor;
+    return {
+      id: group.id,
+      heading:
+        group.type === "Lens"
+          ? `Contact lenses for ${patient ? `${patient.firstName} ${patient.lastName}` : "you"}`
+          : "Lens care",
+      doctor: doctor
+        ? `Dr. ${doctor.firstName} ${doctor.lastName}${doctor.clinicName ? `, ${doctor.clinicName}` : ""} · ${formatPhone(doctor.phone)}`
+        : null,
+      prescriptionLater: found?.rxEntryType === "SubmitAndSkip",
+      autoReorder: group.autoReorder,
+      items: group.items.map((item) => ({
+        id: item.id,
+        eyeLabel: item.eyeLabel,
+        eyeName: item.whichEye === "none" ? null : EYE_NAMES[item.whichEye],
+        productName: item.productName,
+        imageUrl: item.imageUrl,
+        parameters: item.parameters,
+        supply: item.supply,
+        quantity: item.quantity,
+        lineTotalCents: item.lineTotalCents,
+        discountCents: item.discountCents,
+      })),
+    };
+  });
 }
