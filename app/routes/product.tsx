@@ -50,7 +50,8 @@ import { productReviews } from "~/services/reviews/reviews.server";
 import { paymentSwitches } from "~/services/scenarios/feature-switches.server";
 import { instalmentNote } from "~/models/instalments";
 import reviewStyles from "~/styles/reviews.css?url";
-import { loadProduct } from "./product/load-product.server";
+import { paymentProvidersReady } from "~/services/platform/config.server";
+import { loadProduct, productPageFields } from "./product/load-product.server";
 import { orderWithSavedPrescription } from "./product/saved-prescription.server";
 import type { Route } from "./+types/product";
 
@@ -119,21 +120,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null;
   return data(
     {
-      product: {
-        id: product.id,
-        productType: product.productType,
-        displayName: product.displayName,
-        displayNameSubHeading: product.displayNameSubHeading,
-        brandName: product.brandName,
-        description: product.description,
-        specifications: product.specifications,
-        imageUrl: product.imageUrl,
-        descriptorPackSize: product.descriptorPackSize,
-        unitPriceCents: product.unitPriceCents,
-        discontinuedInCatalog: product.discontinuedInCatalog,
-        allowsAutoReorder: product.allowsAutoReorder,
-        parameters: product.parameters,
-      },
+      product: productPageFields(product),
       ...order,
       rebates: (rebates ?? []).map((offer) => offer.description),
       stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
@@ -151,10 +138,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           : null,
     },
     // A signed-in shopper's page lists their prescriptions, and one adding an eye names their cart: never shared;
-    // nor is a page whose session switched pay-in-4 off (the shared copy shows the default).
+    // nor is a page whose session switched pay-in-4 off (the shared copy shows this deployment's default).
     {
       headers: {
-        "Cache-Control": customer || addEye || !instalmentsOn ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL,
+        "Cache-Control":
+          customer || addEye || instalmentsOn !== paymentProvidersReady(services.config).payIn4
+            ? PRIVATE_CACHE_CONTROL
+            : PUBLIC_PAGE_CACHE_CONTROL,
       },
     },
   );

@@ -76,6 +76,18 @@ describe("product routes", () => {
     expect(new Headers(init.headers).get("Cache-Control")).toMatch(/public.*s-maxage/);
   });
 
+  it("without a pay-in-4 provider (production without credentials): no instalment note, and still public", async () => {
+    const bare = createTestServices(database, { PAYMENT_SIMULATOR: "false" });
+    const request = new Request(url("/lens/acuvue-oasys-1-day-90-pack"));
+    const result = (await productLoader({
+      request,
+      params: { name: "acuvue-oasys-1-day-90-pack" },
+      context: await createRequestContext(bare, request),
+    } as never)) as unknown as { data: { instalmentNote: string | null }; init: ResponseInit };
+    expect(result.data.instalmentNote).toBeNull();
+    expect(new Headers(result.init.headers).get("Cache-Control")).toMatch(/public.*s-maxage/);
+  });
+
   it("lists lenses by type and brand facets, and 404s an unknown facet", async () => {
     const toric = (await lensesLoader(
       await args("/lenses/toric-astigmatism", { facet: "toric-astigmatism" }),

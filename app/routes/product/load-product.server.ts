@@ -27,3 +27,22 @@ export async function loadProduct(
   if (!product || product.isHidden) notFound(services, request);
   return product;
 }
+
+/** What the product page shows of a product (and nothing else of its row). */
+export function productPageFields(product: Awaited<ReturnType<typeof loadProduct>>) {
+  return {
+    id: product.id,
+    productType: product.productType,
+    displayName: product.displayName,
+    displayNameSubHeading: product.displayNameSubHeading,
+    brandName: product.brandName,
+    description: product.description,
+    specifications: product.specifications,
+    imageUrl: product.imageUrl,
+    descriptorPackSize: product.descriptorPackSize,
+    unitPriceCents: product.unitPriceCents,
+    discontinuedInCatalog: product.discontinuedInCatalog,
+    allowsAutoReorder: product.allowsAutoReorder,
+    parameters: product.parameters,
+  };
+}
