@@ -72,6 +72,10 @@ export const orders = pgTable(
     index("orders_pending_idx")
       .on(table.pendingSince)
       .where(sql`${table.paymentState} = 'pending'`),
+    // Placing an order counts what earlier orders took from the same insurance benefit (decision 54).
+    index("orders_insurance_benefit_idx")
+      .on(sql`(${table.insuranceBenefit}->>'benefitId')`, table.createdAt)
+      .where(sql`${table.insuranceBenefit} is not null`),
     check("orders_payment_state_check", sql`${table.paymentState} in ('pending', 'paid')`),
     check("orders_status_code_check", sql`length(${table.statusCode}) <= 1`),
     check(

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_insurance_benefit_idx" ON "orders" USING btree (("insurance_benefit"->>'benefitId'),"created_at") WHERE "orders"."insurance_benefit" is not null;
