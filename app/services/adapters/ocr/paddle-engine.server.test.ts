@@ -7,6 +7,7 @@ import { createLogger } from "~/services/platform/logger.server";
 import {
   createPaddleEngine,
   linesToOcrPage,
+  type PaddleEngine,
   type PaddleLine,
   PaddleTimeoutError,
   runSlant,
@@ -100,6 +101,46 @@ describe("the reader with Paddle as its second engine", () => {
     expect(other.reading?.analysis).toBeNull();
     expect(other.details.paddle).toBe("not better");
     expect(other.details.engine).toBe("tesseract");
+  }, 240_000);
+});
+
+describe("the reader when neither engine reads lens values", () => {
+  // A photo tesseract reads as Other, of which Paddle reads a prescription's headings (its values too blurred to read).
+  const lines = [
+    "Contact Lens Prescription",
+    "Patient: Ann Lee",
+    "Sphere Cylinder Axis BC DIA",
+    "OD",
+    "OS",
+    "Dr. Jane Doe, Optometrist",
+  ].map((text, row): PaddleLine => ({
+    text,
+    score: 0.9,
+    box: [
+      [40, 40 + row * 40],
+      [40 + text.length * 12, 40 + row * 40],
+      [40 + text.length * 12, 64 + row * 40],
+      [40, 64 + row * 40],
+    ],
+  }));
+  const fake: PaddleEngine = {
+    read: async () => linesToOcrPage(lines, 800, 600),
+    idle: () => true,
+    close: async () => {},
+  };
+  const withFake = createTesseractReader(createOcrPool({ workers: 1 }), createLogger({ level: "silent" }), {
+    paddle: fake,
+  });
+  afterAll(() => withFake.close());
+
+  it("takes Paddle's Prescription over tesseract's Other: the class needs the same evidence from either", async () => {
+    const photo = await withFake.readTimed(
+      { bytes: fs.readFileSync(path.join(FIXTURES, "other.jpg")), contentType: "image/jpeg" },
+      { timeoutMs: 120_000 },
+    );
+    expect(photo.reading?.classification).toBe("Prescription");
+    expect(photo.reading?.analysis).toBeNull();
+    expect(photo.details).toMatchObject({ engine: "paddle", paddle: "kept" });
   }, 240_000);
 });
 

@@ -259,7 +259,11 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
         return { ...reading, analysis: mergeReadings(reading.analysis, paddleReading.analysis) };
       }
       // Otherwise the one with more sure lens values; any values at all beat none (classification needs values).
-      const paddleOnly = hasLensValues(paddleReading.analysis) && !hasLensValues(reading.analysis);
+      // With no values either way, a prescription Paddle recognised (its parameters' labels, or a glasses
+      // prescription) beats tesseract's Other: Paddle reads photos better, and the class needs the same evidence.
+      const paddleOnly =
+        (hasLensValues(paddleReading.analysis) && !hasLensValues(reading.analysis)) ||
+        (reading.classification !== "Prescription" && paddleReading.classification === "Prescription");
       if (!paddleOnly && confidentLensFields(paddleReading.analysis) <= confidentLensFields(reading.analysis)) {
         details.paddle = "not better";
         return reading;
