@@ -109,11 +109,17 @@ export function valueCountOf(row: Row): number {
 
 const RIGHT_WORD = /^\(?(?:right|R|OD|O\.D\.?|[O0Q]D|RE|R\.E\.)\)?[:.,]?$/i;
 const LEFT_WORD = /^\(?(?:left|L|OS|O\.S\.?|[O0Q][S5]|LE|L\.E\.)\)?[:.,]?$/i;
+/**
+ * An eye's code and name read as one word, as OCR glues "OD (Right)" on a photo: "OD(Right)", "os(Lef)" (the name cut
+ * short), "Right(OD)".
+ */
+const RIGHT_GLUED = /^(?:(?:O\.?D\.?|[O0Q]D)\(R[a-z]{0,4}\)?|Right\((?:O\.?D\.?|[O0Q]D)\)?)[:.,]?$/i;
+const LEFT_GLUED = /^(?:(?:O\.?S\.?|[O0Q][S5])\(L[a-z]{0,3}\)?|Left\((?:O\.?S\.?|[O0Q][S5])\)?)[:.,]?$/i;
 const EYE_FILLER = /^\(?(?:eye|eyes|rx|lens|contact|\(|\)|:|-|—|\|)\)?[:.,]?$/i;
 
 function eyeOfWord(text: string): EyeCode | null {
-  if (RIGHT_WORD.test(text)) return "OD";
-  if (LEFT_WORD.test(text)) return "OS";
+  if (RIGHT_WORD.test(text) || RIGHT_GLUED.test(text)) return "OD";
+  if (LEFT_WORD.test(text) || LEFT_GLUED.test(text)) return "OS";
   return null;
 }
 

@@ -27,6 +27,21 @@ Brand         Biofinity      Biofinity Multifocal`);
     expect(isConfident(analysis!, "OD.sphere")).toBe(true);
   });
 
+  it("reads eye headings OCR glued to their names: 'OD(Right)', a cut-short 'os(Lef)', 'Right(OD)'", () => {
+    for (const heading of ["OD(Right)      os(Lef)", "Right(OD)      Left(OS)", "0D(Righ)       OS(Left):"]) {
+      const analysis = read(`Contact Lens Rx
+Name: Chloe Jackson
+              ${heading}
+Sphere        -1.50          -1.75
+Base Curve    8.5            8.5
+DIAM          14.3           14.3`);
+      expect(analysis?.prescription, heading).toEqual({
+        OD: { sphere: "-1.50", baseCurve: "8.5", diameter: "14.3" },
+        OS: { sphere: "-1.75", baseCurve: "8.5", diameter: "14.3" },
+      });
+    }
+  });
+
   it("maps an ADD word onto the product's own labels", () => {
     const analysis = read(
       `              OD             OS
