@@ -136,6 +136,14 @@ describe("parseDate", () => {
     ["04/2027", "2027-04-30"],
     ["02/2028", "2028-02-29"],
     ["O4/l2/2027", "2027-04-12"],
+    // Photos: a period for the comma, a digit for a letter, a letter misread in a long name, a label glued on.
+    ["Exam: October 20. 2026", "2026-10-20"],
+    ["Date Issued:Apr 9.2025", "2025-04-09"],
+    ["Expires:0ctober 20. 2027", "2027-10-20"],
+    ["Exam:0otober 20, 2026", "2026-10-20"],
+    ["Apri1 12, 2027", "2027-04-12"],
+    ["DateofExamJan 18 2026", "2026-01-18"],
+    ["Septenber 3, 2026", "2026-09-03"],
   ])("%s → %s", (raw, expected) => {
     expect(parseDate(raw, "expiration")).toBe(expected);
   });
@@ -143,6 +151,12 @@ describe("parseDate", () => {
   it("reads a two-digit birth year as last century when that is the likelier", () => {
     expect(parseDate("3/14/85", "birth")).toBe("1985-03-14");
     expect(parseDate("3/14/05", "birth")).toBe("2005-03-14");
+  });
+
+  it("takes no ordinary word for a month, nor a misspelling as near to two months", () => {
+    expect(parseDate("Exam 20, 2026")).toBeNull();
+    expect(parseDate("Date 12 2027")).toBeNull();
+    expect(parseDate("Juny 4, 2026")).toBeNull();
   });
 
   it("drops impossible dates", () => {

@@ -231,6 +231,25 @@ function digitsOnly(text: string): string {
 }
 
 const MONTH_NAME = "(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/**
+ * A month's name as OCR may misread it on a photo: a digit for a look-alike letter ("0ctober", "Apri1"), or a letter
+ * or two wrong in a long name ("0otober", "Septenber"). Checked by monthIndex, which accepts only near spellings.
+ */
+const MONTH_WORD = "([A-Za-z01][A-Za-z01]{2,9})\\.?";
+const FULL_MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 const NUMERIC_PART = "[0-9OoIlSB|]";
 
 /**
@@ -254,10 +273,13 @@ export function parseDate(text: string, kind: DateKind = "other"): string | null
     const date = isoDate(year, Number(digitsOnly(us[1]!)), Number(digitsOnly(us[2]!)));
     if (date) return date;
   }
-  // "August 25, 1987", and OCR's "August 25,1987".
-  const named = new RegExp(`${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\s+)(\\d{4})`, "i").exec(text);
-  if (named) {
-    const date = isoDate(Number(named[3]), monthIndex(named[1]!), Number(named[2]));
+  // "August 25, 1987", and OCR's "August 25,1987", "August 25. 1987", "Aug 25.1987", "0ctober 20, 2026".
+  const namedPattern = new RegExp(`${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:[,.]\\s*|\\s+)(\\d{4})`, "gi");
+  for (const named of text.matchAll(namedPattern)) {
+    // A label OCR glued to the month ("DateofExamJan"): the capitalised month at the word's end.
+    const glued = /(?<=[a-z])[A-Z][a-z]{2,8}$/.exec(named[1]!)?.[0];
+    const month = monthIndex(named[1]!) || (glued ? monthIndex(glued) : 0);
+    const date = isoDate(Number(named[3]), month, Number(named[2]));
     if (date) return date;
   }
   const dayFirst = new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME},?\\s+(\\d{4})`, "i").exec(text);
@@ -290,8 +312,28 @@ export function parseDate(text: string, kind: DateKind = "other"): string | null
   return null;
 }
 
-function monthIndex(name: string): number {
-  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+/** A month's number from its name (a near spelling of a long one is OCR's), else 0. */
+function monthIndex(raw: string): number {
+  const name = raw.toLowerCase().replace(/0/g, "o").replace(/1/g, "l");
+  const exact = MONTHS.indexOf(name.slice(0, 3)) + 1;
+  if (exact > 0 && (name.length === 3 || name === "sept" || FULL_MONTHS[exact - 1]!.startsWith(name))) return exact;
+  if (name.length < 5) return 0;
+  // One wrong letter in a name of 5 to 6 letters, two in a longer one; never closer to two months.
+  const allowed = name.length <= 6 ? 1 : 2;
+  const near = FULL_MONTHS.flatMap((month, index) => (editDistance(name, month) <= allowed ? [index + 1] : []));
+  return near.length === 1 ? near[0]! : 0;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 const PHONE = new RegExp(
