@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { EXAM_QUESTIONS } from "../../app/models/exam-simulator";
 import { EXAM_SIGN_IN_MESSAGE } from "../../app/models/exams";
 import { expect, waitForHydration } from "./fixtures";
-import { EXPIRY, PASSWORD, toastMessage, TORIC, type LensChoice } from "./purchase";
+import { PASSWORD, saveCardWithAddress, toastMessage, TORIC, type LensChoice } from "./purchase";
 
 // The online exam's steps for the specs that take it (exam, exam-fee): from the landing page through sign-up, the
 // patient and the lenses, the pay step, the simulated provider's exam, and the doctor's move on /dev/exams. Each
@@ -115,18 +115,7 @@ export async function moveExam(page: Page, token: string, status: "Issued" | "De
 
 /** Saves a card on the exam's pay step (a new account has no address, so the billing address is typed too). */
 export async function saveExamCard(page: Page, number: string) {
-  const form = page.locator("form.card-form");
-  await waitForHydration(page);
-  await form.getByLabel("Card number").fill(number);
-  await form.getByLabel("Name on card").fill("Ann Lee");
-  await form.getByLabel("Expiration month").selectOption(EXPIRY.month);
-  await form.getByLabel("Expiration year").selectOption(EXPIRY.year);
-  await form.getByLabel("Security code (CVV)").fill("123");
-  await form.getByLabel("Street address").fill("500 W Idaho St");
-  await form.getByLabel("City").fill("Boise");
-  await form.getByLabel("State").selectOption("ID");
-  await form.getByLabel("ZIP code").fill("83702");
-  await form.getByRole("button", { name: "Save card" }).click();
+  await saveCardWithAddress(page, number);
   const lastFour = number.replace(/\D/g, "").slice(-4);
   await expect(toastMessage(page)).toContainText(`ending in ${lastFour} saved.`);
   await expect(page).toHaveURL(/\/exam\/payment\?/);

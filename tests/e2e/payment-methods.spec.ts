@@ -1,7 +1,7 @@
 import { simulateApplePlatform } from "./apple-pay";
 import type { Page } from "@playwright/test";
 import { expect, hasJavaScript, siteFooter, test, waitForHydration } from "./fixtures";
-import { cardForm, EXPIRY, uniqueEmail } from "./purchase";
+import { cardForm, EXPIRY, saveCardWithAddress, uniqueEmail } from "./purchase";
 import { seedCustomer } from "./seed";
 
 // The saved payment methods in account settings (issue 27), with JavaScript and without: save a card, make one
@@ -11,18 +11,7 @@ import { seedCustomer } from "./seed";
 const PATH = "/account/settings/payment-methods";
 
 async function addCard(page: Page, number: string) {
-  const form = cardForm(page);
-  await waitForHydration(page);
-  await form.getByLabel("Card number").fill(number);
-  await form.getByLabel("Name on card").fill("Ann Lee");
-  await form.getByLabel("Expiration month").selectOption(EXPIRY.month);
-  await form.getByLabel("Expiration year").selectOption(EXPIRY.year);
-  await form.getByLabel("Security code (CVV)").fill("123");
-  await form.getByLabel("Street address").fill("500 W Idaho St");
-  await form.getByLabel("City").fill("Boise");
-  await form.getByLabel("State").selectOption("ID");
-  await form.getByLabel("ZIP code").fill("83702");
-  await form.getByRole("button", { name: "Save card" }).click();
+  await saveCardWithAddress(page, number);
   await expect(page.getByRole("status").filter({ hasText: "Your card is saved." })).toBeVisible();
 }
 
@@ -75,18 +64,8 @@ test.describe("saved payment methods", () => {
   test("a declined card shows the message and only its last four", async ({ page }) => {
     await seedCustomer(page, { email: uniqueEmail("wallet-declined") });
     await page.goto(PATH);
+    await saveCardWithAddress(page, "4000 0000 0000 0002");
     const form = cardForm(page);
-    await waitForHydration(page);
-    await form.getByLabel("Card number").fill("4000 0000 0000 0002");
-    await form.getByLabel("Name on card").fill("Ann Lee");
-    await form.getByLabel("Expiration month").selectOption(EXPIRY.month);
-    await form.getByLabel("Expiration year").selectOption(EXPIRY.year);
-    await form.getByLabel("Security code (CVV)").fill("123");
-    await form.getByLabel("Street address").fill("500 W Idaho St");
-    await form.getByLabel("City").fill("Boise");
-    await form.getByLabel("State").selectOption("ID");
-    await form.getByLabel("ZIP code").fill("83702");
-    await form.getByRole("button", { name: "Save card" }).click();
     await expect(form.getByText("Your card was declined.")).toBeVisible();
     await expect(page.getByTestId("entered-last-four")).toContainText("ending in 0002");
     await expect(form.getByLabel("Card number")).toHaveValue("");

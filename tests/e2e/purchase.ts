@@ -251,6 +251,25 @@ export async function saveCard(page: Page, number: string, options: { fillAll?: 
   await form.getByRole("button", { name: "Save card" }).click();
 }
 
+/**
+ * Types a card and its billing address into the new-card form (for an account with no address to start from: the
+ * exam's pay step, the saved payment methods page) and saves it.
+ */
+export async function saveCardWithAddress(page: Page, number: string) {
+  const form = cardForm(page);
+  await waitForHydration(page);
+  await form.getByLabel("Card number").fill(number);
+  await form.getByLabel("Name on card").fill("Ann Lee");
+  await form.getByLabel("Expiration month").selectOption(EXPIRY.month);
+  await form.getByLabel("Expiration year").selectOption(EXPIRY.year);
+  await form.getByLabel("Security code (CVV)").fill("123");
+  await form.getByLabel("Street address").fill("500 W Idaho St");
+  await form.getByLabel("City").fill("Boise");
+  await form.getByLabel("State").selectOption("ID");
+  await form.getByLabel("ZIP code").fill("83702");
+  await form.getByRole("button", { name: "Save card" }).click();
+}
+
 /** The new-card form's own message (not a field's). */
 export function cardFormError(page: Page): Locator {
   return cardForm(page).locator(".field-error[role=alert]").first();

@@ -12,27 +12,17 @@ import {
   loader as simulatedPayPalLoader,
 } from "~/routes/dev.$provider.checkout.$token";
 import { loader as thankYouLoader } from "~/routes/thank-you";
-import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
 import {
   decideSimulatedCheckout,
   type SimulatorDecision,
 } from "~/services/adapters/payments/simulated-redirect.server";
-import { addGroup, createCart } from "~/services/cart/cart.server";
 import { recoverProviderOrders } from "~/services/checkout/provider-payments.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
-import {
-  carts,
-  emailOutbox,
-  lineItemGroups,
-  orders,
-  paymentMethods,
-  simulatedPaymentCheckouts,
-  skus,
-} from "~/services/db/schema";
-import { updateJourney } from "~/services/funnel/funnel.server";
+import { emailOutbox, lineItemGroups, orders, paymentMethods, simulatedPaymentCheckouts } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
-import { cardForm, insertTestDoctor, isDataWithInit, TEST_ADDRESS, TORIC, toricSkuPair } from "../setup/order-fixtures";
-import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import { cardForm, insertTestDoctor } from "../setup/order-fixtures";
+import { CheckoutBuyer, location, stockOf as skuStock } from "../setup/checkout-buyer";
+import { createTestServices } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
 
 // Paying with PayPal and pay in 4 through the embedded simulated providers (issue 27, decision 53): the checkout's
@@ -53,72 +43,10 @@ afterAll(async () => {
 let counter = 0;
 
 /** A signed-in browser with a ready cart (toric lenses for both eyes, patient, doctor, address). */
-class Buyer {
-  cookies = new Map<string, string>();
-  upcs: [string, string] = ["", ""];
-  constructor(
-    readonly customer: Customer,
-    readonly cartId: string,
-  ) {}
-
-  static async create() {
+class Buyer extends CheckoutBuyer {
+  static make() {
     counter++;
-    const customer = await createCustomer(database.db, {
-      email: `payer.${counter}@example.com`,
-      firstName: "Pat",
-      lastName: "Lee",
-    });
-    const cartId = await createCart(database.db, customer.id);
-    const buyer = new Buyer(customer, cartId);
-    const token = await createAuthSession(database.db, customer.id, "guest", false);
-    const { session } = await services.sessions.getSession(null);
-    session.set("authSessionId", token);
-    session.set("cartId", cartId);
-    buyer.keep((await services.sessions.commitSession(session)).split(";")[0]!);
-    buyer.upcs = await toricSkuPair(database.db, 40 + (counter % 20), 50);
-    const groupId = await addGroup(database.db, cartId, {
-      type: "Lens",
-      autoReorderFrequencyDays: null,
-      items: [
-        { whichEye: "right", productId: TORIC.productId, upc: buyer.upcs[0], quantity: 2, parameters: {} },
-        { whichEye: "left", productId: TORIC.productId, upc: buyer.upcs[1], quantity: 2, parameters: {} },
-      ],
-    });
-    await database.db
-      .update(lineItemGroups)
-      .set({ patient: { firstName: "Pat", lastName: "Lee" }, doctorId })
-      .where(eq(lineItemGroups.id, groupId));
-    await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
-    return buyer;
-  }
-
-  keep(pair: string) {
-    this.cookies.set(pair.slice(0, pair.indexOf("=")), pair);
-  }
-
-  async send(
-    method: "GET" | "POST",
-    path: string,
-    route: (args: never) => unknown,
-    options: { body?: Record<string, string>; params?: Record<string, string> } = {},
-  ) {
-    const request = new Request(`http://store.test${path}`, {
-      method,
-      body: options.body ? new URLSearchParams(options.body).toString() : undefined,
-      headers: {
-        Cookie: [...this.cookies.values()].join("; "),
-        ...(options.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-      },
-    });
-    let result: unknown;
-    const response = await runThroughMiddleware(services, request, async (context) => {
-      result = await settle(() => route({ request, params: options.params ?? {}, context } as never) as never);
-      if (result instanceof Response) return result;
-      if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
-      return Response.json(result);
-    });
-    for (const header of response.headers.getSetCookie()) this.keep(header.split(";")[0]!);
-    return { response, result };
+    return Buyer.create(services, { email: `payer.${counter}@example.com`, doctorId, stockSlot: 40 + (counter % 20) });
   }
 
   pay(payWith: string, key: string = crypto.randomUUID()) {
@@ -134,18 +62,8 @@ class Buyer {
     return this.send("GET", `${url.pathname}${url.search}`, route);
   }
 
-  async setSwitch(change: Parameters<typeof updateJourney>[1]) {
-    const { session } = await services.sessions.getSession(this.cookies.get(services.sessions.cookieName) ?? null);
-    updateJourney(session, change);
-    this.keep((await services.sessions.commitSession(session)).split(";")[0]!);
-  }
-
   toast() {
     return services.sessions.readToast(this.cookies.get("toast") ?? null);
-  }
-
-  orders() {
-    return database.db.select().from(orders).where(eq(orders.customerId, this.customer.id));
   }
 
   groups() {
@@ -153,13 +71,9 @@ class Buyer {
   }
 }
 
-const location = (response: Response) => response.headers.get("Location") ?? "";
 const tokenOf = (redirectPath: string) => decodeURIComponent(redirectPath.split("/").pop()!);
 
-async function stockOf(upc: string) {
-  const [row] = await database.db.select({ stock: skus.stockQuantity }).from(skus).where(eq(skus.upc, upc));
-  return row!.stock;
-}
+const stockOf = (upc: string) => skuStock(services, upc);
 
 async function decide(provider: "paypal" | "pay-in-4", redirectPath: string, decision: SimulatorDecision) {
   const target = await decideSimulatedCheckout(database.db, provider, tokenOf(redirectPath), decision);
@@ -169,7 +83,7 @@ async function decide(provider: "paypal" | "pay-in-4", redirectPath: string, dec
 
 describe("paying with PayPal through the simulated provider", () => {
   it("offers PayPal, Pay Later and pay in 4 with its 4 payments on the payment step", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const { result } = await buyer.send("GET", "/checkout", checkoutLoader);
     const page = result as Awaited<ReturnType<typeof checkoutLoader>>;
     expect(page.paymentOptions).toMatchObject({ paypal: true, payLater: true, payIn4: { available: true } });
@@ -178,7 +92,7 @@ describe("paying with PayPal through the simulated provider", () => {
   });
 
   it("reserves the order, sends the shopper to PayPal, and confirms it once on the return, however often replayed", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const key = crypto.randomUUID();
     const stock = await stockOf(buyer.upcs[0]);
     const started = await buyer.pay("paypal", key);
@@ -236,7 +150,7 @@ describe("paying with PayPal through the simulated provider", () => {
       ["cancel", PROVIDER_MESSAGES.cancelled],
       ["decline", PROVIDER_MESSAGES.declined],
     ] as const) {
-      const buyer = await Buyer.create();
+      const buyer = await Buyer.make();
       const stock = await stockOf(buyer.upcs[1]);
       const started = await buyer.pay("paypal");
       const back = await buyer.back(await decide("paypal", location(started.response), decision));
@@ -251,7 +165,7 @@ describe("paying with PayPal through the simulated provider", () => {
 
 describe("paying in 4 through the simulated provider", () => {
   it("returns to /thank-you with orderToken and status=SUCCESS, captures once and records Afterpay", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const started = await buyer.pay("pay-in-4");
     const providerPath = location(started.response);
     expect(providerPath).toMatch(/^\/dev\/pay-in-4\/checkout\/002\./);
@@ -271,7 +185,7 @@ describe("paying in 4 through the simulated provider", () => {
   });
 
   it("goes back to checkout on status=CANCELLED, and refuses an option that is switched off", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const started = await buyer.pay("pay-in-4");
     const target = await decide("pay-in-4", location(started.response), "cancel");
     expect(new URL(target).searchParams.get("status")).toBe("CANCELLED");
@@ -292,10 +206,10 @@ describe("paying in 4 through the simulated provider", () => {
 
 describe("provider orders nobody came back for", () => {
   it("are confirmed by the recovery job when approved, released when abandoned", async () => {
-    const approved = await Buyer.create();
+    const approved = await Buyer.make();
     const approvedPath = location((await approved.pay("paypal")).response);
     await decide("paypal", approvedPath, "approve");
-    const open = await Buyer.create();
+    const open = await Buyer.make();
     await open.pay("pay-in-4");
 
     // Within the provider's checkout window an open checkout waits; the approved one is captured and confirmed.
@@ -310,7 +224,7 @@ describe("provider orders nobody came back for", () => {
   });
 
   it("gives way when the shopper comes back to checkout and pays by card instead", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     await buyer.pay("paypal");
     expect(await buyer.orders()).toMatchObject([{ paymentState: "pending" }]);
     expect(
@@ -357,7 +271,7 @@ describe("paying with PayPal through the real Orders v2 client (msw)", () => {
   });
 
   it("sends the shopper to PayPal with the store's URLs, and a replayed return captures once", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const key = crypto.randomUUID();
     const started = await buyer.pay("paypal", key);
     const approveUrl = new URL(location(started.response));

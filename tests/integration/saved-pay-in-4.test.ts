@@ -7,27 +7,21 @@ import { PAYMENT_METHOD_TYPES as PAYMENT_METHOD } from "~/models/payment-methods
 import { INSTALMENT_UNAVAILABLE, payIn4AmountMismatch, PROVIDER_MESSAGES } from "~/models/payment-options";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as thankYouLoader } from "~/routes/thank-you";
-import { createAuthSession, createCustomer, type Customer } from "~/services/accounts/auth/accounts.server";
-import { addGroup, createCart } from "~/services/cart/cart.server";
 import { reserveOrResume } from "~/services/checkout/place-order.server";
 import { recoverProviderOrders } from "~/services/checkout/provider-payments.server";
 import { savePayIn4Agreement, savePayIn4Checkout } from "~/services/checkout/wallet.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import {
-  carts,
   emailOutbox,
-  lineItemGroups,
-  orders,
   paymentMethods,
   simulatedAgreementPayments,
   simulatedPaymentCheckouts,
-  skus,
 } from "~/services/db/schema";
-import { updateJourney } from "~/services/funnel/funnel.server";
 import type { AppServices } from "~/services/platform/context.server";
-import { insertTestDoctor, isDataWithInit, TEST_ADDRESS, TORIC, toricSkuPair } from "../setup/order-fixtures";
+import { insertTestDoctor } from "../setup/order-fixtures";
 import { simulatedAgreementToken, simulatedCheckoutToken } from "../setup/pay-in-4";
-import { createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
+import { CheckoutBuyer, location, stockOf as skuStock } from "../setup/checkout-buyer";
+import { createTestServices } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
 
 // Paying at checkout with a saved pay-in-4 method (decision 57), through the embedded simulated provider: an approved
@@ -49,72 +43,10 @@ let counter = 0;
 type CheckoutPage = Awaited<ReturnType<typeof checkoutLoader>>;
 
 /** A signed-in browser with a ready cart (toric lenses for both eyes, patient, doctor, address) and no card. */
-class Buyer {
-  cookies = new Map<string, string>();
-  upcs: [string, string] = ["", ""];
-  constructor(
-    readonly customer: Customer,
-    readonly cartId: string,
-  ) {}
-
-  static async create() {
+class Buyer extends CheckoutBuyer {
+  static make() {
     counter++;
-    const customer = await createCustomer(database.db, {
-      email: `pay.in.four.${counter}@example.com`,
-      firstName: "Pat",
-      lastName: "Lee",
-    });
-    const cartId = await createCart(database.db, customer.id);
-    const buyer = new Buyer(customer, cartId);
-    const token = await createAuthSession(database.db, customer.id, "guest", false);
-    const { session } = await services.sessions.getSession(null);
-    session.set("authSessionId", token);
-    session.set("cartId", cartId);
-    buyer.keep((await services.sessions.commitSession(session)).split(";")[0]!);
-    buyer.upcs = await toricSkuPair(database.db, 20 + counter, 50);
-    const groupId = await addGroup(database.db, cartId, {
-      type: "Lens",
-      autoReorderFrequencyDays: null,
-      items: [
-        { whichEye: "right", productId: TORIC.productId, upc: buyer.upcs[0], quantity: 2, parameters: {} },
-        { whichEye: "left", productId: TORIC.productId, upc: buyer.upcs[1], quantity: 2, parameters: {} },
-      ],
-    });
-    await database.db
-      .update(lineItemGroups)
-      .set({ patient: { firstName: "Pat", lastName: "Lee" }, doctorId })
-      .where(eq(lineItemGroups.id, groupId));
-    await database.db.update(carts).set({ shippingAddress: TEST_ADDRESS }).where(eq(carts.id, cartId));
-    return buyer;
-  }
-
-  keep(pair: string) {
-    this.cookies.set(pair.slice(0, pair.indexOf("=")), pair);
-  }
-
-  async send(
-    method: "GET" | "POST",
-    path: string,
-    route: (args: never) => unknown,
-    options: { body?: Record<string, string> } = {},
-  ) {
-    const request = new Request(`http://store.test${path}`, {
-      method,
-      body: options.body ? new URLSearchParams(options.body).toString() : undefined,
-      headers: {
-        Cookie: [...this.cookies.values()].join("; "),
-        ...(options.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-      },
-    });
-    let result: unknown;
-    const response = await runThroughMiddleware(services, request, async (context) => {
-      result = await settle(() => route({ request, params: {}, context } as never) as never);
-      if (result instanceof Response) return result;
-      if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
-      return Response.json(result);
-    });
-    for (const header of response.headers.getSetCookie()) this.keep(header.split(";")[0]!);
-    return { response, result };
+    return Buyer.create(services, { email: `pay.in.four.${counter}@example.com`, doctorId, stockSlot: 20 + counter });
   }
 
   async page() {
@@ -148,16 +80,6 @@ class Buyer {
     return row!.id;
   }
 
-  async setSwitch(change: Parameters<typeof updateJourney>[1]) {
-    const { session } = await services.sessions.getSession(this.cookies.get(services.sessions.cookieName) ?? null);
-    updateJourney(session, change);
-    this.keep((await services.sessions.commitSession(session)).split(";")[0]!);
-  }
-
-  orders() {
-    return database.db.select().from(orders).where(eq(orders.customerId, this.customer.id));
-  }
-
   wallet() {
     return database.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, this.customer.id));
   }
@@ -167,12 +89,7 @@ class Buyer {
   }
 }
 
-const location = (response: Response) => response.headers.get("Location") ?? "";
-
-async function stockOf(upc: string) {
-  const [row] = await database.db.select({ stock: skus.stockQuantity }).from(skus).where(eq(skus.upc, upc));
-  return row!.stock;
-}
+const stockOf = (upc: string) => skuStock(services, upc);
 
 async function checkoutRow(token: string) {
   const [row] = await database.db
@@ -184,7 +101,7 @@ async function checkoutRow(token: string) {
 
 describe("checkout offers saved pay-in-4 methods with the cards", () => {
   it("lists them with their 4 payments, selects a preferred one, and shows them unchoosable, with the reason, when pay in 4 is not offered", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const id = await buyer.saveAgreement(await simulatedAgreementToken(services));
     let page = await buyer.page();
     expect(page.payIn4Methods).toEqual([
@@ -215,7 +132,7 @@ describe("checkout offers saved pay-in-4 methods with the cards", () => {
 
 describe("paying with a saved checkout token (Afterpay, 15)", () => {
   it("captures it for the order once, however often the form is sent, records 15, and takes it out of the wallet", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const token = await simulatedCheckoutToken(services, await buyer.total());
     const id = await buyer.saveCheckout(token);
     const key = crypto.randomUUID();
@@ -242,7 +159,7 @@ describe("paying with a saved checkout token (Afterpay, 15)", () => {
   });
 
   it("refuses a token approved for another amount, with both amounts, and gives everything back", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const total = await buyer.total();
     const id = await buyer.saveCheckout(await simulatedCheckoutToken(services, total + 100));
     const stock = await stockOf(buyer.upcs[0]);
@@ -256,7 +173,7 @@ describe("paying with a saved checkout token (Afterpay, 15)", () => {
   });
 
   it("refuses a capture the provider declines, or a token captured meanwhile, with the declined message", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const total = await buyer.total();
     const stock = await stockOf(buyer.upcs[1]);
     const declining = await buyer.saveCheckout(await simulatedCheckoutToken(services, total, "decline"));
@@ -282,7 +199,7 @@ describe("paying with a saved billing agreement (16)", () => {
       .where(eq(simulatedAgreementPayments.agreementToken, agreementToken));
 
   it("pays against it for the order's amount, no redirect, once under the key; the agreement stays for next time", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const agreement = await simulatedAgreementToken(services);
     const id = await buyer.saveAgreement(agreement);
     const total = await buyer.total();
@@ -311,7 +228,7 @@ describe("paying with a saved billing agreement (16)", () => {
   });
 
   it("gives everything back when the provider declines the payment", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const id = await buyer.saveAgreement(await simulatedAgreementToken(services, "decline"));
     const stock = await stockOf(buyer.upcs[0]);
     const declined = await buyer.place(id);
@@ -322,7 +239,7 @@ describe("paying with a saved billing agreement (16)", () => {
   });
 
   it("is settled by the recovery job when the request that reserved the order died", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const agreement = await simulatedAgreementToken(services);
     const id = await buyer.saveAgreement(agreement);
     const reserved = await reserveOrResume(services, {
@@ -362,7 +279,7 @@ describe("through the real Afterpay v2 client (msw)", () => {
   };
 
   it("makes the agreement when it is saved (refused until approved) and pays against it once", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const approval = await services.payIn4.createBillingAgreement({
       consumer: { email: buyer.customer.email },
       agreements: [{ type: "BILLING" }],
@@ -385,7 +302,7 @@ describe("through the real Afterpay v2 client (msw)", () => {
   });
 
   it("captures a saved checkout token once; one the shopper never approved is refused at checkout", async () => {
-    const buyer = await Buyer.create();
+    const buyer = await Buyer.make();
     const total = await buyer.total();
     const checkout = (amountCents: number) =>
       services.payIn4.createInstalmentCheckout({
