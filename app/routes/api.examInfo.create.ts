@@ -1,4 +1,3 @@
-import { EXAM_START_MESSAGES } from "~/models/exam-forms";
 import { EXAM_PAYMENT_MESSAGES, IDEMPOTENCY_KEY_PATTERN } from "~/models/exam-payments";
 import { createExamSchema, EXAM_SIGN_IN, voucherJson } from "~/services/api/exams.server";
 import {
@@ -10,15 +9,16 @@ import {
 } from "~/services/api/json.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
-import { payForExam, type ExamPayFailure } from "~/services/exams/exam-payments.server";
-import { customerPatient, examPurchaseFor } from "~/services/exams/exam-start.server";
+import { payForExamChoice, type ExamPayFailure } from "~/services/exams/exam-payments.server";
+import { customerPatient } from "~/services/exams/exam-start.server";
 import { upsertPatient } from "~/services/funnel/group-steps.server";
-import { expressExamEligible } from "~/services/orders/recapture.server";
 import { servicesContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.examInfo.create";
 
 /** How each way paying can fail answers an app (the page's messages, as JSON errors). */
-const PAY_FAILURE_STATUS: Record<Exclude<ExamPayFailure, "not-started">, ApiErrorStatus> = {
+const PAY_FAILURE_STATUS: Record<Exclude<ExamPayFailure, "not-started"> | "not-served" | "choice", ApiErrorStatus> = {
+  "not-served": 422,
+  choice: 400,
   "payment-method": 400,
   declined: 402,
   "payment-error": 502,
@@ -51,25 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const lastName = input.lastName!;
     patientId = await services.db.transaction((tx) => upsertPatient(tx, customer.id, firstName, lastName));
   }
-  // Checked before any charge, as the pay page does: where the provider cannot examine, and what the exam is for.
-  if (!(await expressExamEligible(services, customer.id))) {
-    return jsonError(422, EXAM_START_MESSAGES.notServed("your state"));
-  }
-  const purchase = await examPurchaseFor(services, customer, {
-    patientId,
-    rightUpc: input.rightUpc ?? null,
-    leftUpc: input.leftUpc ?? null,
-  });
-  if (!purchase.ok) return jsonError(400, purchase.message);
   const paymentMethodId = input.paymentMethodId ?? (await walletOf(services.db, customer.id)).selected?.id;
   if (paymentMethodId === undefined) return jsonError(400, EXAM_PAYMENT_MESSAGES.noCard);
-
-  const paid = await payForExam(services, {
+  const paid = await payForExamChoice(services, {
     customer,
-    purchase: { ...purchase.purchase, rbCode: input.rbCode ?? null },
+    choice: { patientId, rightUpc: input.rightUpc ?? null, leftUpc: input.leftUpc ?? null },
     paymentMethodId,
     // The key is the caller's: scoped to the customer, so two customers' keys never meet.
     idempotencyKey: `api:${customer.id}:${key}`,
+    rbCode: input.rbCode ?? null,
   });
   if (paid.ok) return privateJson(voucherJson(paid.voucher, customer), 201);
   if (paid.reason === "not-started") return privateJson(null);

@@ -14,7 +14,7 @@ import {
 } from "~/models/card";
 import { billingDefaultsFor, cardChoices } from "~/models/card-choice";
 import { formatCents } from "~/models/catalog";
-import { EXAM_START_MESSAGES, examPaySchema } from "~/models/exam-forms";
+import { examPaySchema } from "~/models/exam-forms";
 import { EXAM_PAYMENT_MESSAGES, examPaymentPath, type ExamPaymentChoice } from "~/models/exam-payments";
 import { EXAM_START_PATH } from "~/models/exams";
 import { isOrderNumberShaped } from "~/models/order-status";
@@ -24,7 +24,7 @@ import { isCardSavingLocked } from "~/services/checkout/card-lock.server";
 import { saveCardUnderLock } from "~/services/checkout/card-save.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
 import { examBrowserGuard } from "~/services/exams/exam-browser.server";
-import { payForExam } from "~/services/exams/exam-payments.server";
+import { payForExamChoice } from "~/services/exams/exam-payments.server";
 import { examPurchaseFor, redirectToExam, requireExamCustomer } from "~/services/exams/exam-start.server";
 import { examPrice } from "~/services/exams/exam-vouchers.server";
 import { expressExamEligible } from "~/services/orders/recapture.server";
@@ -165,18 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     orderNumber !== undefined
       ? { orderNumber }
       : { patientId: patientId!, rightUpc: rightUpc ?? null, leftUpc: leftUpc ?? null };
-  // Checked before any charge: where the provider cannot examine, and what the exam is for.
-  if (!(await expressExamEligible(services, customer.id))) {
-    return reply("pay", submission.reply({ formErrors: [EXAM_START_MESSAGES.notServed("your state")] }));
-  }
-  const purchase = await examPurchaseFor(services, customer, choice);
-  if (!purchase.ok) return reply("pay", submission.reply({ formErrors: [purchase.message] }));
-  const paid = await payForExam(services, {
-    customer,
-    purchase: purchase.purchase,
-    paymentMethodId,
-    idempotencyKey,
-  });
+  const paid = await payForExamChoice(services, { customer, choice, paymentMethodId, idempotencyKey });
   if (!paid.ok) return reply("pay", submission.reply({ formErrors: [paid.message] }));
   return redirectToExam(services, session, paid.voucher.token);
 }

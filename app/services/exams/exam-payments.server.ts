@@ -8,14 +8,18 @@ import {
   EXAM_PAYMENT_MESSAGES,
   EXAM_REFUND_STATUSES,
   examChargeKey,
+  type ExamPaymentChoice,
   type ExamPurchase,
 } from "~/models/exam-payments";
+import { EXAM_START_MESSAGES } from "~/models/exam-forms";
 import type { ChargeResult } from "../adapters/payments/payment-gateway";
 import { findPaymentMethod } from "../checkout/payment-methods.server";
 import type { Database } from "../db/client.server";
 import { examPayments, examVouchers } from "../db/schema";
-import type { AppServices } from "../platform/context.server";
+import { expressExamEligible } from "../orders/recapture.server";
+import type { AppServices, VisitorCustomer } from "../platform/context.server";
 import { refundExamPayment, settleRefund, type ExamPaymentRow } from "./exam-refunds.server";
+import { examPurchaseFor } from "./exam-start.server";
 import {
   customerVoucher,
   examPrice,
@@ -100,6 +104,33 @@ export async function payForExam(services: PayServices, input: ExamPayInput): Pr
   const payment = reserved ?? (await paymentForKey(services.db, input.idempotencyKey));
   if (!payment) return fail("in-progress", EXAM_PAYMENT_MESSAGES.inProgress);
   return resume(services, input, payment, Math.round(price.originalPrice * 100));
+}
+
+/**
+ * The pay step as the page and the JSON API take it: checked before any charge (where the provider cannot examine,
+ * and what the exam is for: the patient and lenses, or the held order), then paid and started (`payForExam`).
+ */
+export async function payForExamChoice(
+  services: PayServices,
+  input: {
+    customer: VisitorCustomer;
+    choice: ExamPaymentChoice;
+    paymentMethodId: number;
+    idempotencyKey: string;
+    rbCode?: string | null;
+  },
+): Promise<ExamPayResult | { ok: false; reason: "not-served" | "choice"; message: string }> {
+  if (!(await expressExamEligible(services, input.customer.id))) {
+    return { ok: false, reason: "not-served", message: EXAM_START_MESSAGES.notServed("your state") };
+  }
+  const purchase = await examPurchaseFor(services, input.customer, input.choice);
+  if (!purchase.ok) return { ok: false, reason: "choice", message: purchase.message };
+  return payForExam(services, {
+    customer: input.customer,
+    purchase: { ...purchase.purchase, rbCode: input.rbCode ?? null },
+    paymentMethodId: input.paymentMethodId,
+    idempotencyKey: input.idempotencyKey,
+  });
 }
 
 /** Takes a payment on from wherever it stands (a new reservation, a resubmit, a twin request). */
