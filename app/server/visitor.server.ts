@@ -1,3 +1,4 @@
+import { isbot } from "isbot";
 import { DateTime } from "luxon";
 import { PAYPAL_RETURN_PATH } from "~/models/payment-options";
 import { data, redirect, type MiddlewareFunction } from "react-router";
@@ -19,7 +20,12 @@ import {
   type AppServices,
   type VisitorCustomer,
 } from "~/services/platform/context.server";
-import { hasPersonalCookies, takePendingToast, type StoreSession } from "~/services/platform/session.server";
+import {
+  hasPersonalCookies,
+  newVisitorId,
+  takePendingToast,
+  type StoreSession,
+} from "~/services/platform/session.server";
 import { lastOrderAt, lastOrderAtQuery } from "~/services/orders/order-history.server";
 import { subscriptionsToSend } from "~/services/subscriptions/subscriptions.server";
 import { heldOrderExists } from "~/services/orders/recapture.server";
@@ -149,6 +155,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   const personal = hasPersonalCookies(cookieHeader, sessions.cookieName);
   const priceBook = session.get("priceBook");
+  const knownVisitorId = sessions.visitorId(cookieHeader);
+  const visitorId = knownVisitorId ?? newVisitorId();
+  let keepVisitorId = false;
+  const isBot = isbot(request.headers.get("User-Agent") ?? "");
   context.set(visitorContext, {
     session,
     customer,
@@ -161,6 +171,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     lastOrderAt: lastOrder,
     promoRibbonDismissed: sessions.isPromoRibbonDismissed(cookieHeader),
     hasPersonalCookies: personal,
+    visitorId,
+    keepVisitorId: () => {
+      keepVisitorId = !isBot;
+    },
     signInFlash,
     toast,
   });
@@ -188,6 +202,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const pendingToast = takePendingToast(session);
   if (pendingToast) response.headers.append("Set-Cookie", await sessions.toastCookie(pendingToast));
   else if (toast) response.headers.append("Set-Cookie", await sessions.toastCookie(null));
+  if (keepVisitorId && knownVisitorId === null)
+    response.headers.append("Set-Cookie", sessions.visitorIdCookie(visitorId));
   if (malformed) response.headers.append("Set-Cookie", await sessions.clearCookie());
   else if (changed || JSON.stringify(session.data) !== sessionBefore) {
     const committed = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessions.cookieName}=`));

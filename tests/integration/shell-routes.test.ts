@@ -8,7 +8,7 @@ import { action as adChoicesAction } from "~/routes/resources.ad-choices";
 import { action as ribbonAction } from "~/routes/resources.promo-ribbon";
 import { loader as sitemapLoader } from "~/routes/sitemap.xml";
 import { loader as rootLoader } from "~/root";
-import type { AppServices } from "~/services/platform/context.server";
+import { visitorContext, type AppServices } from "~/services/platform/context.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { createTestDatabase } from "../setup/test-database";
 import { createRequestContext, createTestServices, runThroughMiddleware, settle } from "../setup/test-context";
@@ -241,6 +241,43 @@ describe("root middleware", () => {
     expect(withAdChoice.headers.get("Cache-Control")).toBe("private, no-store");
     const unmarked = await runThroughMiddleware(services, new Request(url("/cart")), async () => new Response("x"));
     expect(unmarked.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("sends a visitor id only once something keeps it, never to a bot, and reuses the one the browser has", async () => {
+    const keeping = async (context: Parameters<Parameters<typeof runThroughMiddleware>[2]>[0]) => {
+      const visitor = context.get(visitorContext);
+      visitor.keepVisitorId();
+      return new Response(visitor.visitorId);
+    };
+    const untouched = await runThroughMiddleware(services, new Request(url("/")), publicPage);
+    expect(untouched.headers.get("Set-Cookie")).toBeNull();
+
+    const first = await runThroughMiddleware(services, new Request(url("/")), keeping);
+    const id = await first.text();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.headers.get("Set-Cookie")).toBe(`visitor=${id}; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax`);
+
+    const again = await runThroughMiddleware(
+      services,
+      new Request(url("/"), { headers: { Cookie: `visitor=${id}` } }),
+      keeping,
+    );
+    expect(await again.text()).toBe(id);
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+
+    const forged = await runThroughMiddleware(
+      services,
+      new Request(url("/"), { headers: { Cookie: "visitor=<script>" } }),
+      keeping,
+    );
+    expect(await forged.text()).not.toBe("<script>");
+
+    const bot = await runThroughMiddleware(
+      services,
+      new Request(url("/"), { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } }),
+      keeping,
+    );
+    expect(bot.headers.get("Set-Cookie")).toBeNull();
   });
 
   it("drops a malformed session cookie instead of failing", async () => {

@@ -82,6 +82,13 @@ export interface Visitor {
   promoRibbonDismissed: boolean;
   /** The request carries a cookie of ours, so its page may be personal and must not be shared. */
   hasPersonalCookies: boolean;
+  /**
+   * The browser's visitor id (its cookie's, or one made for this request). A new one is only sent to the browser
+   * once something needs it kept (an experiment, a show-once notification): `keepVisitorId()`. A page nothing keeps
+   * an id for stays shareable, and bots never get one.
+   */
+  visitorId: string;
+  keepVisitorId(): void;
   /** One-read messages for the sign-in dialog. */
   signInFlash: { notice: string | null; result: unknown };
   /** A one-time toast for this page (read from the flash). */

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { parse as parseCookieHeader } from "cookie";
 import { createCookie, createCookieSessionStorage, type Session } from "react-router";
 import { AD_CHOICES_COOKIE, AD_CHOICES_MAX_AGE_SECONDS, adChoiceSchema, type AdChoice } from "~/models/ad-choices";
 import { PROMO_RIBBON_DISMISS_COOKIE, PROMO_RIBBON_HIDDEN_SECONDS } from "~/models/promo-ribbon";
+import { isVisitorId, VISITOR_ID_COOKIE, VISITOR_ID_MAX_AGE_SECONDS } from "~/models/visitor-id";
 import { SIGNED_IN_COOKIE_LIFETIME_SECONDS, signedInCookieSeconds } from "~/models/auth-limits";
 import type { AppConfig } from "./config.server";
 
@@ -56,6 +58,14 @@ export interface AppSession {
   readToast(cookieHeader: string | null): Promise<Toast | null>;
   /** Sets the toast cookie for the next page, or (null) clears the one that was read. */
   toastCookie(toast: Toast | null): Promise<string>;
+  /** The visitor id the browser keeps (null: none, or not one of ours). */
+  visitorId(cookieHeader: string | null): string | null;
+  visitorIdCookie(visitorId: string): string;
+}
+
+/** A new visitor id: 128 random bits, base64url (22 characters). */
+export function newVisitorId(): string {
+  return randomBytes(16).toString("base64url");
 }
 
 /**
@@ -130,6 +140,11 @@ export function createAppSession(config: AppConfig): AppSession {
         return null;
       }
     },
+    visitorId(cookieHeader) {
+      const value = cookieHeader ? safeParse(cookieHeader)[VISITOR_ID_COOKIE] : undefined;
+      return isVisitorId(value) ? value : null;
+    },
+    visitorIdCookie: (visitorId) => smallCookie(VISITOR_ID_COOKIE, visitorId, VISITOR_ID_MAX_AGE_SECONDS),
     toastCookie: (toast) =>
       toast ? toastCookie.serialize(toast) : toastCookie.serialize("", { maxAge: 0, expires: new Date(0) }),
   };
