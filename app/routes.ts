@@ -85,6 +85,7 @@ export default [
   route("api/catalog/:id", "routes/api.catalog.$id.ts"),
   route("api/catalog/:id/parameters", "routes/api.catalog.$id.parameters.ts"),
   route("api/catalog/:id/match", "routes/api.catalog.$id.match.ts"),
+  route("api/startup", "routes/api.startup.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/coupon", "routes/api.cart.coupon.ts"),
   route("api/cart/shippingMethod", "routes/api.cart.shippingMethod.ts"),

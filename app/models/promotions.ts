@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business-time";
+import { CUSTOMER_GROUPS, type CustomerGroup } from "./customer-groups";
 import { PRICE_BOOKS, type PriceBook } from "./catalog";
 import type { OrderType, WhichEye } from "./line-item-group";
 
@@ -16,19 +17,8 @@ export const ORDER_TYPES = ["autoReorder", "oneTime"] as const satisfies readonl
 export const REWARD_TYPES = ["Rebate", "Shipping", "InstantRebate", "DollarOff", "PercentOff"] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 
-/** Spec 3 "Customer groups" (the ones promotions are aimed at). */
-export const CUSTOMER_GROUPS = [
-  "NewCustomer",
-  "ReturningCustomer",
-  "AbandonedCart",
-  "Inactive4Years",
-  "Inactive2To4Years",
-  "Inactive4To6Years",
-  "Insurance_Customer",
-  "Lead",
-  "NewPlacedOrder",
-] as const;
-export type CustomerGroup = (typeof CUSTOMER_GROUPS)[number];
+/** Spec 3 "Customer groups": promotions are aimed at any of them (the list lives with the group rules). */
+export { CUSTOMER_GROUPS, type CustomerGroup };
 
 const cents = z.number().int().min(0);
 const breakpointsSchema = z

@@ -19,7 +19,7 @@ import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
 import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart/cart-changes.server";
 import { applyOfferedBenefit, removeBenefits } from "~/services/cart/cart-insurance.server";
-import { pricedCart } from "~/services/cart/cart-pricing.server";
+import { pricedCart, shopperOf } from "~/services/cart/cart-pricing.server";
 import { queuePassiveSearch } from "~/services/insurance/passive-search.server";
 import {
   cartExists,
@@ -52,9 +52,10 @@ export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { session, priceBook, customer } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session, priceBook, customer } = visitor;
   const cartId = session.get("cartId") ?? null;
-  const shopper = { customerId: customer?.id ?? null, priceBook };
+  const shopper = shopperOf(visitor);
   // The cart is read once for this page and the header's count (the request memo).
   const memo = context.get(requestMemoContext);
   let cart = await pricedCart({ ...services, memo }, cartId, shopper);
@@ -92,12 +93,13 @@ type ActionForm = "line" | "coupon" | "shipping" | "insurance";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
-  const { session, priceBook, customer } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session, priceBook, customer } = visitor;
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const cartId = session.get("cartId");
   const exists = cartId ? await cartExists(db, cartId) : false;
-  const shopper = { customerId: customer?.id ?? null, priceBook };
+  const shopper = shopperOf(visitor);
 
   if (intent === "proceed") return redirectToNextStep(db, { session, customer }, "Cart");
 

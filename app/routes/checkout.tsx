@@ -29,7 +29,7 @@ import { isShippingLevel } from "~/models/shipping";
 import { isCardSavingLocked } from "~/services/checkout/card-lock.server";
 import { saveCardUnderLock } from "~/services/checkout/card-save.server";
 import { setShippingLevel } from "~/services/cart/cart-changes.server";
-import { pricedCart } from "~/services/cart/cart-pricing.server";
+import { pricedCart, shopperOf } from "~/services/cart/cart-pricing.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
 import { readsCartMiddleware } from "~/services/cart/cart-request.server";
@@ -72,7 +72,8 @@ export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { session, priceBook, customer } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session, priceBook, customer } = visitor;
   const cartId = session.get("cartId");
   if (!cartId) throw redirect("/cart");
   // Guests become customers at the address step (sign in, or a guest e-mail), so that is where a visitor goes.
@@ -81,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The prices and the review share one read of the cart (and the header's count too: the request memo).
   const memo = context.get(requestMemoContext);
   const [cart, { cart: row, groups }, wallet, locked] = await Promise.all([
-    pricedCart({ ...services, memo }, cartId, { customerId: customer.id, priceBook }, now),
+    pricedCart({ ...services, memo }, cartId, shopperOf(visitor), now),
     checkoutCart(services.db, cartId, memo, priceBook),
     walletOf(services.db, customer.id),
     isCardSavingLocked(services.db, customer.id, request.headers.get("Cookie"), now),
@@ -131,7 +132,8 @@ function reply(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { session, priceBook, customer } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session, customer } = visitor;
   if (!customer) throw redirect("/address", 303);
   const cartId = session.get("cartId");
   const formData = await readForm(request, { cardFields: true });
@@ -183,7 +185,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (provider.status !== "success") return reply("provider", provider.reply());
     if (!cartId) throw redirect("/cart", 303);
     // The options are checked again here, whatever the form said (a switch or the cart may have changed).
-    const priced = await pricedCart(services, cartId, { customerId: customer.id, priceBook }, new Date());
+    const priced = await pricedCart(services, cartId, shopperOf(visitor), new Date());
     const options = paymentOptionsFor(session, services.config, priced);
     if (!optionOffered(options, provider.value.payWith)) {
       return reply("provider", provider.reply({ formErrors: [PROVIDER_MESSAGES.notOffered] }));
@@ -195,7 +197,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       idempotencyKey: provider.value.idempotencyKey,
       paymentMethodId: 0,
       provider: provider.value.payWith,
-      shopper: { customerId: customer.id, priceBook },
+      shopper: shopperOf(visitor),
     });
     if (!started.ok) return reply("provider", provider.reply({ formErrors: [started.message] }));
     if ("redirectUrl" in started) return redirect(started.redirectUrl, 303);
@@ -215,7 +217,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     paymentMethodId: submission.value.paymentMethodId,
     // Saved pay-in-4 methods may pay here, by the session's switches (decision 57).
     paymentSwitches: sessionPaymentSwitches(session, services.config),
-    shopper: { customerId: customer.id, priceBook },
+    shopper: shopperOf(visitor),
   });
   if (!result.ok) return reply("order", submission.reply({ formErrors: [result.message] }));
   rememberPlacedOrder(session, result.orderNumber);

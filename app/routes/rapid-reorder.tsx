@@ -15,6 +15,7 @@ import {
 } from "~/models/rapid-reorder";
 import { SHIPPING_METHODS, type ShippingLevel } from "~/models/shipping";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
+import { shopperOf } from "~/services/cart/cart-pricing.server";
 import { journeyOf, updateJourney } from "~/services/funnel/funnel.server";
 import {
   choiceProblems,
@@ -92,20 +93,13 @@ function allowedChoice(basis: RapidReorderBasis, url: URL): RapidReorderChoice {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = requireCustomer(context, request);
   const services = context.get(servicesContext);
-  const { priceBook } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
   const now = new Date();
   const found = await rapidReorderBasis(services.db, customer, now);
   if (!found.ok) return { ready: false as const, problem: problemView(found.problem) };
   const { basis } = found;
   const choice = allowedChoice(basis, new URL(request.url));
-  const totals = await rapidReorderTotals(
-    services,
-    customer.id,
-    basis,
-    choice,
-    { customerId: customer.id, priceBook },
-    now,
-  );
+  const totals = await rapidReorderTotals(services, customer.id, basis, choice, shopperOf(visitor), now);
   const lineTotal = (groupIndex: number, whichEye: string) => {
     if (!totals.ok) return null;
     const groupId = totals.groupIds[groupIndex];
@@ -167,7 +161,8 @@ function reply(result: SubmissionResult<string[]>) {
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireCustomer(context, request);
   const services = context.get(servicesContext);
-  const { session, priceBook } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session } = visitor;
   const formData = await readForm(request);
   const found = await rapidReorderBasis(services.db, customer);
   // Nothing to reorder any more: the page says why.
@@ -207,7 +202,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     basis,
     choice,
     idempotencyKey: value.idempotencyKey!,
-    shopper: { customerId: customer.id, priceBook },
+    shopper: shopperOf(visitor),
   });
   if (!result.ok) return reply(submission.reply({ formErrors: [result.message] }));
   const placed = (journeyOf(session).placedOrderNumbers ?? []).filter((number) => number !== result.orderNumber);

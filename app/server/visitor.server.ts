@@ -30,6 +30,20 @@ import { lastOrderAt, lastOrderAtQuery } from "~/services/orders/order-history.s
 import { subscriptionsToSend } from "~/services/subscriptions/subscriptions.server";
 import { heldOrderExists } from "~/services/orders/recapture.server";
 import { RequestMemo, requestMemoContext } from "~/services/platform/request-memo.server";
+import { allGroups, derivedGroups } from "~/models/customer-groups";
+import {
+  mergeHistory,
+  VISITOR_HISTORY_COOKIE,
+  VISITOR_HISTORY_MAX_AGE_SECONDS,
+  writeVisitorHistory,
+} from "~/models/visitor-history";
+import {
+  customerFactSubqueries,
+  noteVisitParameters,
+  sessionVisitorGroups,
+  visitorHistory,
+  visitTraffic,
+} from "~/services/growth/visitor-profile.server";
 
 const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
 
@@ -114,6 +128,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   let subscriber = false;
   let heldOrder = false;
   let lastOrder: Date | null = null;
+  let customerFacts = { hasShippedOrder: false, hasInsuranceOrder: false };
   if (authSessionId) {
     // One query: the session's customer, whether they have subscriptions (the header and footer show them) and
     // whether a held order may need the recapture banner.
@@ -123,6 +138,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       (customerId) => subscriptionsToSend(db, customerId),
       (customerId) => heldOrderExists(db, customerId),
       (customerId) => lastOrderAtQuery(db, customerId),
+      customerFactSubqueries(db),
     );
     if (found) {
       const { id, email, firstName, lastName, passwordHash } = found.customer;
@@ -131,6 +147,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       subscriber = found.hasSubscriptions;
       heldOrder = found.hasHeldOrder;
       lastOrder = found.lastOrderAt;
+      customerFacts = found.facts;
       // Browsers keep a cookie at most 400 days (Chromium caps Max-Age), so a signed-in cookie is re-sent once a
       // day while it is used: "remember me" then lasts as long as its session row (10 years).
       const renewedAt = session.get("cookieRenewedAt") ?? 0;
@@ -159,6 +176,27 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const visitorId = knownVisitorId ?? newVisitorId();
   let keepVisitorId = false;
   const isBot = isbot(request.headers.get("User-Agent") ?? "");
+
+  // Who the visitor is to campaigns and promotions (spec 3 §3-4): where the visit came from, the visit's own groups
+  // (an `8.` link, rb), the groups the store's records give, and what the browser remembers of its signed-in past.
+  const { traffic, cookie: trafficCookie } = visitTraffic(request, cookieHeader, services.config.isProduction);
+  if (request.method === "GET" && noteVisitParameters(session, url)) changed = true;
+  const visitorGroups = sessionVisitorGroups(session);
+  const keptHistory = visitorHistory(cookieHeader);
+  const history = customer
+    ? mergeHistory(keptHistory, {
+        previousSignIn: true,
+        previousOrder: lastOrder !== null,
+        previousShippedOrder: customerFacts.hasShippedOrder,
+      })
+    : keptHistory;
+  const groups = derivedGroups({
+    known: customer !== null,
+    lastOrderAt: lastOrder,
+    hasInsuranceOrder: customerFacts.hasInsuranceOrder,
+    cart: null,
+    now: new Date(),
+  });
   context.set(visitorContext, {
     session,
     customer,
@@ -175,6 +213,11 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     keepVisitorId: () => {
       keepVisitorId = !isBot;
     },
+    traffic,
+    customerGroups: allGroups(groups, visitorGroups),
+    visitorGroups,
+    referralBrandingCode: session.get("referralBranding") ?? null,
+    history,
     signInFlash,
     toast,
   });
@@ -202,6 +245,15 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const pendingToast = takePendingToast(session);
   if (pendingToast) response.headers.append("Set-Cookie", await sessions.toastCookie(pendingToast));
   else if (toast) response.headers.append("Set-Cookie", await sessions.toastCookie(null));
+  if (trafficCookie) response.headers.append("Set-Cookie", trafficCookie);
+  const historyValue = writeVisitorHistory(history);
+  // A browser's memory: an API client signed in by its bearer token keeps no cookies.
+  if (!bearer && historyValue !== writeVisitorHistory(keptHistory)) {
+    response.headers.append(
+      "Set-Cookie",
+      sessions.smallCookie(VISITOR_HISTORY_COOKIE, historyValue, VISITOR_HISTORY_MAX_AGE_SECONDS),
+    );
+  }
   if (keepVisitorId && knownVisitorId === null)
     response.headers.append("Set-Cookie", sessions.visitorIdCookie(visitorId));
   if (malformed) response.headers.append("Set-Cookie", await sessions.clearCookie());

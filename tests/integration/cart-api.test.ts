@@ -697,7 +697,8 @@ describe("a bearer-token client", () => {
 
     const cart = await json<CartJson>(await getCart({ token, cookie: await cookieFor(someoneElse.cartId) }), 200);
     expect(cart.cartId).toBe(newer.cartId);
-    expect(cart.customerGroups).toEqual(["NewCustomer"]);
+    // Signed in with no order yet: new, and a lead.
+    expect(cart.customerGroups).toEqual(["NewCustomer", "Lead"]);
 
     const changed = await json<CartJson>(await putShipping({ shippingLevel: 1 }, { token }), 200);
     expect(changed.cartId).toBe(newer.cartId);

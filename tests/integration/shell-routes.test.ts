@@ -280,6 +280,48 @@ describe("root middleware", () => {
     expect(bot.headers.get("Set-Cookie")).toBeNull();
   });
 
+  it("attributes the visit, keeps it a day, and adds the affiliate group and referral branding from the link", async () => {
+    const seen = async (context: Parameters<Parameters<typeof runThroughMiddleware>[2]>[0]) => {
+      const { traffic, customerGroups, referralBrandingCode } = context.get(visitorContext);
+      return Response.json({ channel: traffic.channel, customerGroups, referralBrandingCode });
+    };
+    const plain = await runThroughMiddleware(services, new Request(url("/")), seen);
+    expect(await plain.json()).toEqual({
+      channel: "Direct",
+      customerGroups: ["NewCustomer"],
+      referralBrandingCode: null,
+    });
+    expect(plain.headers.get("Set-Cookie")).toBeNull();
+
+    const fromSearch = await runThroughMiddleware(
+      services,
+      new Request(url("/lenses"), { headers: { Referer: "https://www.google.com/" } }),
+      seen,
+    );
+    expect((await fromSearch.json()).channel).toBe("Seo");
+    const trafficCookie = fromSearch.headers.get("Set-Cookie")!;
+    expect(trafficCookie).toMatch(/^traffic=.*Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/);
+
+    const affiliate = await runThroughMiddleware(services, new Request(url("/?mid=8.4411&rb=partner-co")), seen);
+    expect(await affiliate.json()).toMatchObject({
+      customerGroups: ["NewCustomer", "Affiliate"],
+      referralBrandingCode: "partner-co",
+    });
+    const cookies = affiliate.headers.getSetCookie();
+    const session = cookies.find((cookie) => cookie.startsWith("session="))!.split(";")[0]!;
+    const traffic = trafficCookie.split(";")[0]!;
+    const later = await runThroughMiddleware(
+      services,
+      new Request(url("/cart"), { headers: { Cookie: `${session}; ${traffic}` } }),
+      seen,
+    );
+    expect(await later.json()).toEqual({
+      channel: "Seo",
+      customerGroups: ["NewCustomer", "Affiliate"],
+      referralBrandingCode: "partner-co",
+    });
+  });
+
   it("drops a malformed session cookie instead of failing", async () => {
     for (const cookie of ["session=garbage", "session=%E0%A4%A", "session=eyJhIjoxfQ%3D%3D.forged-signature"]) {
       const response = await runThroughMiddleware(

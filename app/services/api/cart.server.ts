@@ -5,7 +5,7 @@ import { requireApiCustomer } from "./customer.server";
 import { jsonError, privateJson } from "./json.server";
 import { ensureCart } from "../cart/add-to-cart.server";
 import { CartVersionConflictError, CouponRefusedError, LineItemGroupNotFoundError } from "../cart/cart-changes.server";
-import { pricedCart, productsForPricing, type PricedCart, type Shopper } from "../cart/cart-pricing.server";
+import { pricedCart, productsForPricing, shopperOf, type PricedCart, type Shopper } from "../cart/cart-pricing.server";
 import { CartItemsError, CartNotFoundError, createCart, latestCustomerCartId } from "../cart/cart.server";
 import { servicesContext, visitorContext, type AppServices } from "../platform/context.server";
 import type { Database } from "../db/client.server";
@@ -37,8 +37,9 @@ export interface ApiCartClient {
  */
 export async function apiCartClient(request: Request, context: Readonly<RouterContextProvider>) {
   const services = context.get(servicesContext);
-  const { session, customer, priceBook } = context.get(visitorContext);
-  const shopper: Shopper = { customerId: customer?.id ?? null, priceBook };
+  const visitor = context.get(visitorContext);
+  const { session, customer } = visitor;
+  const shopper: Shopper = shopperOf(visitor);
   if (!request.headers.has("Authorization")) {
     // A signed-in browser without a cart of its own sees the customer's (made on another device or by the app):
     // the cart its next change would go to (ensureCart).

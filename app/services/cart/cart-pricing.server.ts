@@ -1,7 +1,9 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, max, notInArray, sql } from "drizzle-orm";
 import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import { DateTime } from "luxon";
 import type { PriceBook } from "~/models/catalog";
+import { allGroups, derivedGroups, type VisitorGroup } from "~/models/customer-groups";
+import type { Visitor } from "../platform/context.server";
 import { orderType } from "~/models/line-item-group";
 import {
   insuranceBenefitsTotal,
@@ -34,7 +36,7 @@ import type { TaxCalculator } from "../adapters/tax/tax-calculator";
 import { together, type Executor } from "../db/client.server";
 import { priceInBook } from "../catalog/catalog.server";
 import { addresses, brands, customers, orders, productPrices, products, type AddressSnapshot } from "../db/schema";
-import { activePromotions, customerGroupsOf, type CouponRecord } from "./promotions.server";
+import { activePromotions, type CouponRecord } from "./promotions.server";
 import { cartViewOf, readCartOnce, type CartView } from "./cart-read.server";
 import type { RequestMemo } from "../platform/request-memo.server";
 
@@ -42,6 +44,17 @@ import type { RequestMemo } from "../platform/request-memo.server";
 export interface Shopper {
   customerId: number | null;
   priceBook: PriceBook;
+  /** The visit's own customer groups (an affiliate link, a rebate test): promotions may aim at them. */
+  visitorGroups?: readonly VisitorGroup[];
+}
+
+/** The shopper a page prices its cart for: the visitor's account, price book and own groups. */
+export function shopperOf(visitor: Pick<Visitor, "customer" | "priceBook" | "visitorGroups">): Shopper {
+  return {
+    customerId: visitor.customer?.id ?? null,
+    priceBook: visitor.priceBook,
+    visitorGroups: visitor.visitorGroups,
+  };
 }
 
 /** Everything the promotions engine needs about one cart, read once (inside a transaction when under a lock). */
@@ -111,6 +124,7 @@ export async function loadPricingInputs(
     shippingAddress: null,
     insuranceBenefit: null,
     insuranceOffer: null,
+    updatedAt: now,
   };
   const view = read && cartId ? cartViewOf(cartId, read) : { id: null, groups: [], subtotalCents: 0 };
   const lines: PricedLine[] = view.groups.flatMap((group) =>
@@ -134,11 +148,22 @@ export async function loadPricingInputs(
     view,
     lines,
     promotions,
-    // An applied benefit marks the cart with the insurance customer group (spec 3 §4); removing it clears both.
-    customerGroups: [
-      ...customerGroupsOf(facts?.returning ?? false),
-      ...(cart.insuranceBenefit ? (["Insurance_Customer"] as const) : []),
-    ],
+    // The cart carries the customer groups (spec 3 §3): the records' (an applied benefit marks the insurance
+    // group; removing it clears both) and the visit's own.
+    customerGroups: allGroups(
+      derivedGroups({
+        known: shopper.customerId !== null,
+        lastOrderAt: facts?.lastOrderAt ?? null,
+        hasInsuranceOrder: facts?.hasInsuranceOrder ?? false,
+        cart: {
+          itemCount: view.groups.reduce((sum, group) => sum + group.items.length, 0),
+          updatedAt: cart.updatedAt,
+          hasInsuranceBenefit: cart.insuranceBenefit !== null,
+        },
+        now,
+      }),
+      shopper.visitorGroups ?? [],
+    ),
     customerCredits: facts?.creditCents ?? 0,
     // Tax follows where the order ships: the cart's shipping address once chosen, else the primary address.
     taxState: taxStateOf(
@@ -152,19 +177,27 @@ export async function loadPricingInputs(
 
 /**
  * What pricing needs to know about a signed-in shopper, in one query: credits, the primary address's state, and
- * whether an order is on record (customerGroupsFor's rule: deleted and test orders do not count).
+ * the order facts of the customer groups (deleted and test orders do not count): the last order's date, and
+ * whether an order used an insurance benefit.
  */
 async function shopperFacts(db: Executor, customerId: number) {
-  const placed = db
+  const onRecord = and(eq(orders.customerId, customers.id), notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE]));
+  const placedAt = db
+    .select({ at: max(orders.createdAt) })
+    .from(orders)
+    .where(onRecord);
+  const insured = db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.customerId, customers.id), notInArray(orders.statusCode, [DELETED_CODE, TEST_CODE])));
+    .where(and(onRecord, isNotNull(orders.insuranceBenefit)));
   const [row] = await db
     .select({
       creditCents: customers.creditCents,
       state: addresses.state,
       country: addresses.country,
-      returning: sql<boolean>`exists (${placed})`,
+      // Decoded as the column it comes from (a Date).
+      lastOrderAt: sql<Date | null>`(${placedAt})`.mapWith(orders.createdAt),
+      hasInsuranceOrder: sql<boolean>`exists (${insured})`,
     })
     .from(customers)
     .leftJoin(addresses, and(eq(addresses.customerId, customers.id), eq(addresses.isPrimary, true)))

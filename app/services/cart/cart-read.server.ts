@@ -33,6 +33,8 @@ export interface CartRead {
     shippingAddress: (typeof carts.$inferSelect)["shippingAddress"];
     insuranceBenefit: (typeof carts.$inferSelect)["insuranceBenefit"];
     insuranceOffer: (typeof carts.$inferSelect)["insuranceOffer"];
+    /** When the cart last changed (a cart left a day is an abandoned one). */
+    updatedAt: Date;
   };
   coupon: CouponRecord | null;
   groups: ReadGroup[];
@@ -128,6 +130,7 @@ export async function readCart(db: Executor, cartId: string, priceBook: PriceBoo
       shippingAddress: carts.shippingAddress,
       insuranceBenefit: carts.insuranceBenefit,
       insuranceOffer: carts.insuranceOffer,
+      updatedAt: carts.updatedAt,
       group: lineItemGroups,
       item: lineItems,
       brandSlug: brands.slug,
@@ -178,6 +181,7 @@ export async function readCart(db: Executor, cartId: string, priceBook: PriceBoo
       shippingAddress: first.shippingAddress,
       insuranceBenefit: first.insuranceBenefit,
       insuranceOffer: first.insuranceOffer,
+      updatedAt: first.updatedAt,
     },
     coupon: first.couponId === null ? null : await findCoupon(db, { id: first.couponId }),
     groups: groupsOfRows(rows),

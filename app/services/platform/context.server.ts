@@ -1,3 +1,6 @@
+import type { CustomerGroup, VisitorGroup } from "~/models/customer-groups";
+import type { TrafficData } from "~/models/traffic";
+import type { VisitorHistory } from "~/models/visitor-history";
 import { createContext } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { ContentSource } from "../adapters/content/content-source";
@@ -89,6 +92,16 @@ export interface Visitor {
    */
   visitorId: string;
   keepVisitorId(): void;
+  /** Where the visit came from (spec 3 §4 "Traffic channel"), kept for a day. */
+  traffic: TrafficData;
+  /** Every customer group of the visitor: from the store's records, and the visit's own (affiliate, rebate tests). */
+  customerGroups: CustomerGroup[];
+  /** The visit's own groups (the session keeps them). */
+  visitorGroups: VisitorGroup[];
+  /** The referral branding code of the link the visit came by (rb), or null. */
+  referralBrandingCode: string | null;
+  /** What the browser remembers of its signed-in past, with this visit's facts added. */
+  history: VisitorHistory;
   /** One-read messages for the sign-in dialog. */
   signInFlash: { notice: string | null; result: unknown };
   /** A one-time toast for this page (read from the flash). */

@@ -35,6 +35,10 @@ export interface SessionData {
   journey?: Record<string, unknown>;
   /** A guest's live chat key (decision 37): its hash owns the guest's conversation. */
   chatKey?: string;
+  /** The visit's own customer groups (spec 3: visitor groups are stored with the cart): affiliate, rebate tests. */
+  visitorGroups?: string[];
+  /** The referral branding code of the link the visit came by (spec 1 §2.3: rb). */
+  referralBranding?: string;
 }
 
 /** The store's cookie session (with its one-read flash values). */
@@ -61,6 +65,8 @@ export interface AppSession {
   /** The visitor id the browser keeps (null: none, or not one of ours). */
   visitorId(cookieHeader: string | null): string | null;
   visitorIdCookie(visitorId: string): string;
+  /** A small HttpOnly cookie of ours (Secure in production). */
+  smallCookie(name: string, value: string, maxAgeSeconds: number): string;
 }
 
 /** A new visitor id: 128 random bits, base64url (22 characters). */
@@ -145,6 +151,7 @@ export function createAppSession(config: AppConfig): AppSession {
       return isVisitorId(value) ? value : null;
     },
     visitorIdCookie: (visitorId) => smallCookie(VISITOR_ID_COOKIE, visitorId, VISITOR_ID_MAX_AGE_SECONDS),
+    smallCookie,
     toastCookie: (toast) =>
       toast ? toastCookie.serialize(toast) : toastCookie.serialize("", { maxAge: 0, expires: new Date(0) }),
   };

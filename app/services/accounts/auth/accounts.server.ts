@@ -196,12 +196,14 @@ function toDateOrNull(value: unknown): Date | null {
  * rule, given as `subscriptions`), a held order the recapture banner may be about (`heldOrders`) and when the customer
  * last ordered (`lastOrder`: analytics and the entry guard): the root middleware asks them on every signed-in request.
  */
-export async function visitorForSession(
+export async function visitorForSession<F extends Record<string, (customerId: SQLWrapper) => SQLWrapper>>(
   db: Database,
   token: string,
   subscriptions: (customerId: SQLWrapper) => SQLWrapper,
   heldOrders: (customerId: SQLWrapper) => SQLWrapper,
   lastOrder: (customerId: SQLWrapper) => SQLWrapper,
+  /** More yes/no facts about the customer, each an `exists` subquery of the same lookup. */
+  facts: F,
   now = new Date(),
 ) {
   const [row] = await db
@@ -211,6 +213,10 @@ export async function visitorForSession(
       hasHeldOrder: sql<boolean>`exists (${heldOrders(customers.id)})`,
       // When the customer last ordered (the analytics service type and the entry guard read it), in the same query.
       lastOrderAt: sql<Date | null>`(${lastOrder(customers.id)})`.mapWith(toDateOrNull),
+      facts: sql<Record<keyof F, boolean>>`json_build_object(${sql.join(
+        Object.entries(facts).map(([name, query]) => sql`${name}::text, exists (${query(customers.id)})`),
+        sql`, `,
+      )})`,
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))

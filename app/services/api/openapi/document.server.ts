@@ -12,6 +12,7 @@ import { operations as meta } from "./meta.server";
 import { operations as orders } from "./orders.server";
 import { operations as payments } from "./payments.server";
 import { operations as prescriptions } from "./prescriptions.server";
+import { operations as startup } from "./startup.server";
 import { operations as wallet } from "./wallet.server";
 import type { ApiAuth, ApiMethod, ApiOperation } from "./registry.server";
 
@@ -20,6 +21,7 @@ import type { ApiAuth, ApiMethod, ApiOperation } from "./registry.server";
  * is one file in this folder exporting `operations`, added to this list.
  */
 export const apiOperations: readonly ApiOperation[] = [
+  ...startup,
   ...authentication,
   ...catalog,
   ...cart,
