@@ -13,6 +13,7 @@ export function loader() {
  * experience's chosen components for this visitor (empty when the decision fails or times out); 400 bad input.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonBody(request, pageConfigurationRequestSchema);
   return privateJson(await pageConfiguration(context.get(servicesContext), context.get(visitorContext), body));
 }
