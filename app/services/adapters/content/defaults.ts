@@ -68,7 +68,7 @@ export const DEFAULT_SLOT_CONTENT: Readonly<Record<SlotId, SlotContent & { conte
     contentId: "home-offer-built-in",
     heading: "Free standard shipping on orders over $99",
     text: "Order the lenses your doctor prescribed; we verify your prescription and ship fast.",
-    cta: { label: "Shop contact lenses", href: "/lenses" },
+    cta: { label: "Find your lenses", href: "/lenses" },
   },
   "cart-banner": {
     contentId: "cart-banner-built-in",
