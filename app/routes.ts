@@ -319,6 +319,8 @@ export default [
     route(`api/customers/${path}`, `routes/api.customers.${path}.ts`),
   ),
   route("api/session/client-ip", "routes/api.session.client-ip.ts"),
+  // Content slots' decisions for an experience (issue 28, decision 61).
+  route("api/customerDataPlatform/pageConfiguration", "routes/api.customerDataPlatform.pageConfiguration.ts"),
   route("resources/qa", "routes/resources.qa.ts"),
   // Apple Pay's merchant validation and payment token (issue 27): called by the Payment Request handlers.
   route("resources/apple-pay", "routes/resources.apple-pay.ts"),

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { CartInsurance } from "~/components/cart/CartInsurance";
+import { ContentSlot } from "~/components/content/ContentSlot";
 import { CartLine } from "~/components/cart/CartLine";
 import { CartPromotions } from "~/components/cart/CartPromotions";
 import { RemovedNotice } from "~/components/cart/RemovedNotice";
@@ -36,6 +37,8 @@ import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import { paymentOptionsFor } from "~/services/checkout/provider-payments.server";
 import { flashToast } from "~/services/platform/session.server";
 import { readForm } from "~/services/platform/http.server";
+import { slotsForPage } from "~/server/page-slots.server";
+import slotStyles from "~/styles/content-slots.css?url";
 import type { Route } from "./+types/cart";
 import { FieldError } from "~/components/forms/FieldError";
 import { IntentForm } from "~/components/forms/IntentForm";
@@ -46,6 +49,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Your cart | Lenslane" },
   { name: "robots", content: "noindex" },
 ];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: slotStyles }];
 
 // The page reads the cart: its read starts before the loaders, and the header's count shares it.
 export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
@@ -58,6 +63,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shopper = shopperOf(visitor);
   // The cart is read once for this page and the header's count (the request memo).
   const memo = context.get(requestMemoContext);
+  // The cart-banner slot (decision 61) is chosen while the cart is priced.
+  const slotsRead = slotsForPage(context, "cart");
   let cart = await pricedCart({ ...services, memo }, cartId, shopper);
   // Discontinued items found in the cart are removed, with a notice naming them (spec 2 §4).
   let removed: string[] = [];
@@ -74,8 +81,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   // Paying in 4 (or why not) under the total, as checkout shows it (spec 3 §4, §5).
   const payIn4 = cart.groups.length > 0 ? paymentOptionsFor(session, services.config, cart).payIn4 : null;
+  const { slots, personalizationEvents } = await slotsRead;
   return {
     payIn4,
+    banner: slots.find((view) => view.slot === "cart-banner") ?? null,
+    personalizationEvents,
     cart: {
       ...cart,
       groups: cart.groups.map((group) => ({
@@ -179,14 +189,16 @@ function reply(form: ActionForm, result: SubmissionResult<string[]>, itemId?: st
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, removed } = loaderData;
+  const { cart, removed, banner, personalizationEvents } = loaderData;
   const notices = removed.length > 0 ? <RemovedNotice names={removed} /> : null;
+  const slot = banner ? <ContentSlot view={banner} events={personalizationEvents} variant="banner" /> : null;
   if (cart.groups.length === 0) {
     return (
       <section className="cart cart-empty">
         <h1>Your cart</h1>
         {notices}
         <p>Your cart is empty.</p>
+        {slot}
         {cart.insurance.applied ? (
           <p data-testid="applied-insurance">
             Your {cart.insurance.applied.planName} benefit is saved to your cart. Add items to use it.
@@ -214,6 +226,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     <section className="cart">
       <h1>Your cart</h1>
       {notices}
+      {slot}
       <div className="cart-layout">
         <div className="cart-main">
           {cart.groups.map((group) => (

@@ -1,10 +1,13 @@
 import { data, Link } from "react-router";
+import { ContentSlot } from "~/components/content/ContentSlot";
 import { BrandTiles } from "~/components/shell/LinkList";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import type { PageHandle } from "~/models/page";
 import { HOME_OG_IMAGE_PATH, ogCard } from "~/models/og-image";
 import { pageMeta } from "~/models/seo";
+import { slotsForPage } from "~/server/page-slots.server";
 import { servicesContext } from "~/services/platform/context.server";
+import slotStyles from "~/styles/content-slots.css?url";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { pageName: "Home", cache: "public", liveChat: true };
@@ -14,16 +17,34 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     ? pageMeta({ ...loaderData.home.meta, canonical: "/", image: ogCard(HOME_OG_IMAGE_PATH) }, loaderData.siteUrl)
     : [];
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: slotStyles }];
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/**
+ * The home page's content, and its offer slot chosen for the visitor (decision 61). An anonymous visitor without
+ * cookies always gets the same choice (a new customer, the running promotions), so that page stays shareable; a
+ * page with personal cookies is made private by the root middleware.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, config } = context.get(servicesContext);
-  const home = await content.getHome();
-  return data({ home, siteUrl: config.siteUrl }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  const [home, { slots, personalizationEvents }] = await Promise.all([
+    content.getHome(),
+    slotsForPage(context, "home"),
+  ]);
+  return data(
+    {
+      home,
+      siteUrl: config.siteUrl,
+      offer: slots.find((view) => view.slot === "home-offer") ?? null,
+      personalizationEvents,
+    },
+    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
+  );
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { home } = loaderData;
+  const { home, offer, personalizationEvents } = loaderData;
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
@@ -44,6 +65,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </section>
+
+      {offer ? <ContentSlot view={offer} events={personalizationEvents} variant="panel" /> : null}
 
       <section aria-labelledby="lens-types-heading">
         <h2 id="lens-types-heading">{home.lensTypes.heading}</h2>

@@ -1,4 +1,5 @@
 import type { ContentPage, HomeContent } from "~/models/content";
+import type { SlotConfig, SlotContent, SlotId } from "~/models/content-slots";
 import type { NavigationLink } from "~/models/navigation";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
@@ -16,4 +17,8 @@ export interface ContentSource {
   getPromoRibbonSlot(): Promise<PromoRibbonSlot>;
   getNotificationSourcePriorities(): Promise<string[]>;
   getHome(): Promise<HomeContent>;
+  /** A content slot's config (`slots/<slot>.json`); null when missing or invalid (the slot shows its default). */
+  getSlotConfig(slot: SlotId): Promise<SlotConfig | null>;
+  /** A slot's content piece (`slots/pieces/<content id>.json`); null when missing, invalid or blank. */
+  getSlotContent(contentId: string): Promise<SlotContent | null>;
 }

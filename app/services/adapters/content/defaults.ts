@@ -1,4 +1,5 @@
 import type { HomeContent } from "~/models/content";
+import type { SlotContent, SlotId } from "~/models/content-slots";
 import type { MenuLink } from "~/models/navigation";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
@@ -56,4 +57,23 @@ export const DEFAULT_HOME_CONTENT: HomeContent = {
     cta: { label: "Learn more about the online exam", href: "/exam/landing" },
   },
   steps: { heading: "How it works", items: [] },
+};
+
+/**
+ * Each slot's built-in content: shown when the content system has no decision, no valid config or no valid piece
+ * for a slot, or when the decision is not ready in time. Plain words, no placeholders, so it can never fail.
+ */
+export const DEFAULT_SLOT_CONTENT: Readonly<Record<SlotId, SlotContent & { contentId: string }>> = {
+  "home-offer": {
+    contentId: "home-offer-built-in",
+    heading: "Free standard shipping on orders over $99",
+    text: "Order the lenses your doctor prescribed; we verify your prescription and ship fast.",
+    cta: { label: "Find your lenses", href: "/lenses" },
+  },
+  "cart-banner": {
+    contentId: "cart-banner-built-in",
+    heading: "Backed by our best price guarantee",
+    text: "Find a lower advertised price on the same lenses from a US retailer and we will match it.",
+    cta: { label: "About the guarantee", href: "/best-price-guarantee" },
+  },
 };

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SLOT_IDS } from "~/models/content-slots";
 import { DEFAULT_HOME_CONTENT, DEFAULT_PROMO_RIBBON_SLOT } from "./defaults";
 import { createFileContentSource, normalizePagePath, parsePage } from "./file-content.server";
 
@@ -149,5 +150,57 @@ describe("pages", () => {
     expect(page.html).toContain('<h2 id="rebates">Rebates</h2>');
     expect(page.canonical).toBe("/x");
     expect(page.inSitemap).toBe(true);
+  });
+});
+
+describe("content slots", () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "lenslane-slots-"));
+    fs.mkdirSync(path.join(root, "slots", "pieces"), { recursive: true });
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("ships a valid config for every slot, and a valid piece for every content id it names", async () => {
+    const { logger, lines } = recordingLogger();
+    const content = createFileContentSource({ root: path.resolve("content"), logger });
+    for (const slot of SLOT_IDS) {
+      const config = await content.getSlotConfig(slot);
+      expect(config, slot).not.toBeNull();
+      expect(
+        config!.configs.filter((choice) => choice.is_default),
+        `${slot} has a default`,
+      ).toHaveLength(1);
+      const ids = config!.configs.flatMap((choice) => [
+        choice.content_id,
+        ...choice.variations.map((variation) => variation.content_id).filter(Boolean),
+      ]);
+      for (const id of ids) expect(await content.getSlotContent(id), id).not.toBeNull();
+    }
+    expect(lines).toEqual([]);
+  });
+
+  it("answers null for a missing, invalid or blank config or piece, logging each once", async () => {
+    fs.writeFileSync(
+      path.join(root, "slots", "cart-banner.json"),
+      JSON.stringify({ configs: [{ content_id: "A B" }] }),
+    );
+    fs.writeFileSync(path.join(root, "slots", "pieces", "broken.json"), "{ nope");
+    fs.writeFileSync(path.join(root, "slots", "pieces", "blank.json"), JSON.stringify({ heading: " ", text: "" }));
+    fs.writeFileSync(path.join(root, "slots", "pieces", "good.json"), JSON.stringify({ heading: "Hello" }));
+    const { logger, lines } = recordingLogger();
+    const content = createFileContentSource({ root, logger });
+    for (let i = 0; i < 2; i++) {
+      expect(await content.getSlotConfig("home-offer")).toBeNull();
+      expect(await content.getSlotConfig("cart-banner")).toBeNull();
+      expect(await content.getSlotContent("broken")).toBeNull();
+      expect(await content.getSlotContent("blank")).toBeNull();
+    }
+    expect(await content.getSlotContent("good")).toEqual({ heading: "Hello", text: "" });
+    // An id that is not plain words never reaches the file system.
+    expect(await content.getSlotContent("../../home")).toBeNull();
+    expect(lines.filter((line) => line.includes("slots/home-offer.json"))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes("slots/cart-banner.json"))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes("slots/pieces/broken.json"))).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ContentPage,
   type HomeContent,
 } from "~/models/content";
+import { contentIdSchema, slotConfigSchema, slotContentSchema, type SlotContent } from "~/models/content-slots";
 import { navigationMenuSchema, type NavigationLink } from "~/models/navigation";
 import { promoRibbonSlotSchema, type PromoRibbonSlot } from "~/models/promo-ribbon";
 import type { Logger } from "~/services/platform/logger.server";
@@ -109,6 +110,16 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
     },
     async getHome(): Promise<HomeContent> {
       return (await load("home.json", json(homeContentSchema))) ?? DEFAULT_HOME_CONTENT;
+    },
+    async getSlotConfig(slot) {
+      return load(`slots/${slot}.json`, json(slotConfigSchema));
+    },
+    async getSlotContent(contentId): Promise<SlotContent | null> {
+      // The id names a file: anything but plain lower-case words is no piece (never a path outside pieces/).
+      if (!contentIdSchema.safeParse(contentId).success) return null;
+      const piece = await load(`slots/pieces/${contentId}.json`, json(slotContentSchema));
+      // A blank piece (no heading, no text) is a blank decision: the slot falls back to its default content.
+      return piece && (piece.heading !== "" || piece.text !== "") ? piece : null;
     },
   };
 }

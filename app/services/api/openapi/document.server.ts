@@ -10,6 +10,7 @@ import { operations as insurance } from "./insurance.server";
 import { operations as eyeCareProviders } from "./eye-care-providers.server";
 import { operations as meta } from "./meta.server";
 import { operations as orders } from "./orders.server";
+import { operations as pageConfiguration } from "./page-configuration.server";
 import { operations as payments } from "./payments.server";
 import { operations as prescriptions } from "./prescriptions.server";
 import { operations as startup } from "./startup.server";
@@ -35,6 +36,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...payments,
   ...wallet,
   ...customers,
+  ...pageConfiguration,
   ...meta,
 ];
 

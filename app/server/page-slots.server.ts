@@ -1,0 +1,31 @@
+import type { RouterContextProvider } from "react-router";
+import { slotsOfExperience, type SlotView } from "~/models/content-slots";
+import { personalizationEventsOn } from "~/models/personalization-events";
+import { activePromotions, customerGroupsFor } from "~/services/cart/promotions.server";
+import { pageSlots } from "~/services/growth/content-slots.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
+
+/** A page's content slots and whether its slots send personalization events (issue 28; decision 61). */
+export interface PageSlots {
+  slots: SlotView[];
+  personalizationEvents: boolean;
+}
+
+/**
+ * The content slots of a page's experience, chosen for this request's visitor. This ties the domains together
+ * (the cart's customer groups and promotions, growth's choice), so it sits in the composition root. Experiment
+ * variations: none yet — the experiment engine will hand the visitor's here.
+ */
+export async function slotsForPage(context: Readonly<RouterContextProvider>, experience: string): Promise<PageSlots> {
+  const services = context.get(servicesContext);
+  const visitor = context.get(visitorContext);
+  const now = new Date();
+  const slots = await pageSlots(services, { experience, slots: slotsOfExperience(experience) }, async () => {
+    const [customerGroups, running] = await Promise.all([
+      customerGroupsFor(services.db, visitor.customer?.id ?? null),
+      activePromotions(services.db, now, services.logger),
+    ]);
+    return { customerGroups, priceBook: visitor.priceBook, running, variations: {}, now };
+  });
+  return { slots, personalizationEvents: personalizationEventsOn(visitor.signedIn) };
+}
