@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { slotsOfExperience, type SlotView } from "~/models/content-slots";
 import { personalizationEventsOn } from "~/models/personalization-events";
-import { activePromotions, customerGroupsFor } from "~/services/cart/promotions.server";
+import { activePromotions } from "~/services/cart/promotions.server";
 import { pageSlots } from "~/services/growth/content-slots.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 
@@ -21,11 +21,10 @@ export async function slotsForPage(context: Readonly<RouterContextProvider>, exp
   const visitor = context.get(visitorContext);
   const now = new Date();
   const slots = await pageSlots(services, { experience, slots: slotsOfExperience(experience) }, async () => {
-    const [customerGroups, running] = await Promise.all([
-      customerGroupsFor(services.db, visitor.customer?.id ?? null),
-      activePromotions(services.db, now, services.logger),
-    ]);
-    return { customerGroups, priceBook: visitor.priceBook, running, variations: {}, now };
+    // The visitor's groups come with the request (the root middleware's one lookup); promotions are a
+    // per-process copy: a slot adds no query of its own.
+    const running = await activePromotions(services.db, now, services.logger);
+    return { customerGroups: visitor.customerGroups, priceBook: visitor.priceBook, running, variations: {}, now };
   });
   return { slots, personalizationEvents: personalizationEventsOn(visitor.signedIn) };
 }

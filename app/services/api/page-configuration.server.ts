@@ -1,6 +1,6 @@
 import { CONTENT_DECISION_TIMEOUT_MS, slotCustomerGroups, slotsOfExperience } from "~/models/content-slots";
 import type { PageConfigurationRequest, PageConfigurationResponse } from "~/models/page-configuration";
-import { activePromotions, customerGroupsFor } from "../cart/promotions.server";
+import { activePromotions } from "../cart/promotions.server";
 import { decideSlots, withinTime } from "../growth/content-slots.server";
 import type { AppServices, Visitor } from "../platform/context.server";
 
@@ -13,7 +13,7 @@ import type { AppServices, Visitor } from "../platform/context.server";
  */
 export async function pageConfiguration(
   services: AppServices,
-  visitor: Pick<Visitor, "customer" | "signedIn" | "priceBook">,
+  visitor: Pick<Visitor, "customer" | "signedIn" | "priceBook" | "customerGroups">,
   body: PageConfigurationRequest,
 ): Promise<PageConfigurationResponse> {
   const { experience, parameters } = body;
@@ -22,11 +22,8 @@ export async function pageConfiguration(
   if (slots.length === 0) return { ...answer, components: [] };
   const now = new Date();
   const decide = async () => {
-    const [known, running] = await Promise.all([
-      customerGroupsFor(services.db, visitor.customer?.id ?? null),
-      activePromotions(services.db, now, services.logger),
-    ]);
-    const customerGroups = slotCustomerGroups(known, {
+    const running = await activePromotions(services.db, now, services.logger);
+    const customerGroups = slotCustomerGroups(visitor.customerGroups, {
       signedIn: visitor.signedIn,
       customerGroups: parameters.customerGroups,
       hasPreviousOrder: parameters.hasPreviousOrder,
