@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DateTime } from "luxon";
+import { pauseExperiments } from "./test-content";
 
 /**
  * The e2e server reads a copy of content/ whose promo ribbon ends 2 days from now (Mountain time), so the
@@ -15,5 +16,8 @@ export function prepareE2eContent(target: string): string {
     .plus({ days: 2, hours: 3 })
     .toFormat("yyyy-MM-dd'T'HH:mm:ss");
   fs.writeFileSync(slotFile, JSON.stringify(slot, null, 2));
+  // Each e2e test is a new browser (a new visitor id): running campaigns would give it a random price book or
+  // redirect. Specs ask for a variation with ?experiment=<id>:<variant>.
+  pauseExperiments(target);
   return target;
 }

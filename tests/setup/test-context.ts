@@ -1,3 +1,4 @@
+import { testContentDir } from "./test-content";
 import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
@@ -33,6 +34,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
       DATA_DIR: path.join(os.tmpdir(), "lenslane-test-data"),
       SESSION_SECRET: TEST_SESSION_SECRET,
       SITE_URL: "http://store.test",
+      CONTENT_DIR: testContentDir(),
       // Production refuses to start without Postgres; these services get their database handed in, so the URL only
       // satisfies the check and is never opened.
       ...(env.APP_ENV === "production" ? { DATABASE_URL: "postgres://unused.invalid/lenslane" } : {}),
