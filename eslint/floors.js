@@ -23,6 +23,7 @@ export const DOMAINS = [
   "exams",
   "chat",
   "sign-in",
+  "notifications",
   "scenarios",
 ];
 

@@ -155,8 +155,18 @@ const TOAST_COOKIE_PRODUCTION = "__Host-toast";
 /** Long enough for the redirect that follows a form post to be followed; a toast nobody saw is not worth keeping. */
 const TOAST_SECONDS = 5 * 60;
 
-/** Our small cookies besides the session: a request carrying any of them may get a personal page. */
-export const PERSONAL_COOKIES = [PROMO_RIBBON_DISMISS_COOKIE, AD_CHOICES_COOKIE, TOAST_COOKIE, TOAST_COOKIE_PRODUCTION];
+/**
+ * Our small cookies besides the session: a request carrying any of them may get a personal page. The visitor id is
+ * one: a browser keeps it only once something was recorded against it (a notification it saw or dismissed), and
+ * its pages then depend on those records.
+ */
+export const PERSONAL_COOKIES = [
+  PROMO_RIBBON_DISMISS_COOKIE,
+  AD_CHOICES_COOKIE,
+  TOAST_COOKIE,
+  TOAST_COOKIE_PRODUCTION,
+  VISITOR_ID_COOKIE,
+];
 
 /** Our cookie names: a request carrying any of them may get a personal page. */
 export function hasPersonalCookies(cookieHeader: string | null, sessionCookieName: string): boolean {

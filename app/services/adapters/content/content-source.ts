@@ -1,5 +1,6 @@
 import type { ContentPage, HomeContent } from "~/models/content";
 import type { NavigationLink } from "~/models/navigation";
+import type { ContentNotification } from "~/models/notifications";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
 export type MenuName = "site-header" | "hamburger-menu-main-links" | "hamburger-menu-sub-links";
@@ -15,5 +16,7 @@ export interface ContentSource {
   getMenu(name: MenuName): Promise<NavigationLink[] | null>;
   getPromoRibbonSlot(): Promise<PromoRibbonSlot>;
   getNotificationSourcePriorities(): Promise<string[]>;
+  /** The notification centre's notifications (content/notifications.json); none when missing or invalid. */
+  getNotifications(): Promise<ContentNotification[]>;
   getHome(): Promise<HomeContent>;
 }
