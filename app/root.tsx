@@ -98,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notificationCentre(services, visitor, {
       pathname: url.pathname,
       allowed: context.get(notificationSourcesContext),
+      userAgent: request.headers.get("User-Agent"),
     }),
   ]);
   const navVisitor = { signedIn: visitor.signedIn, hasSubscriptions: visitor.hasSubscriptions };

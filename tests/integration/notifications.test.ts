@@ -47,9 +47,9 @@ afterAll(async () => {
 
 /** The shell's notification for a page, as the root loader gives it (with the page's allowed sources, if any). */
 async function shown(browser: ExamBrowser, pathname: string, notificationSources?: string[]) {
-  const request = new Request(`http://store.test${pathname}`, {
-    headers: browser.cookies.size > 0 ? { Cookie: browser.cookieHeader } : {},
-  });
+  const headers = new Headers(browser.cookies.size > 0 ? { Cookie: browser.cookieHeader } : {});
+  if (browser.userAgent) headers.set("User-Agent", browser.userAgent);
+  const request = new Request(`http://store.test${pathname}`, { headers });
   let notification: NotificationView | null = null;
   const response = await runThroughMiddleware(services, request, async (context) => {
     const matches = [{ route: { handle: notificationSources ? { notificationSources } : { pageName: "Test" } } }];
@@ -119,6 +119,15 @@ describe("show once", () => {
     expect(await shown(browser, "/t/once")).toBeNull();
     // Another browser has not seen it.
     expect(await shown(new ExamBrowser(services), "/t/once")).toMatchObject({ key: "t-once" });
+  });
+
+  it("nothing is recorded for a crawler (a new id on every request)", async () => {
+    const bot = new ExamBrowser(services);
+    bot.userAgent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    const before = (await recordsOf("t-once")).length;
+    expect(await shown(bot, "/t/once")).toMatchObject({ key: "t-once" });
+    expect(await recordsOf("t-once")).toHaveLength(before);
+    expect(bot.cookies.has("visitor")).toBe(false);
   });
 
   it("without a key: an error is logged and it is not shown", async () => {

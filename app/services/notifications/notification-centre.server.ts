@@ -1,3 +1,4 @@
+import { isbot } from "isbot";
 import { createContext, type MiddlewareFunction } from "react-router";
 import {
   ALL_NOTIFICATION_SOURCES,
@@ -73,6 +74,8 @@ function contentCandidate(notification: ContentNotification): NotificationView {
 export interface CentreInput {
   pathname: string;
   allowed: AllowedNotificationSources;
+  /** A crawler gets a new visitor id on every request: nothing is recorded for it (it would only fill the table). */
+  userAgent?: string | null;
   now?: Date;
 }
 
@@ -80,7 +83,7 @@ export interface CentreInput {
 export async function notificationCentre(
   services: CentreServices,
   visitor: Visitor,
-  { pathname, allowed, now = new Date() }: CentreInput,
+  { pathname, allowed, userAgent = null, now = new Date() }: CentreInput,
 ): Promise<NotificationView | null> {
   const allows = (source: string) => isSourceAllowed(allowed, source);
   const wantsRecapture = visitor.customer !== null && visitor.hasHeldOrder && allows(NOTIFICATION_SOURCES.recapture);
@@ -140,7 +143,8 @@ export async function notificationCentre(
 
   const chosen = chooseNotification(candidates, allowed, priorities);
   if (!chosen) return null;
-  if (chosen.kind === "content" && chosen.onlyShowOnce && chosen.key) {
+  const remembers = visitor.customer !== null || !isbot(userAgent ?? "");
+  if (chosen.kind === "content" && chosen.onlyShowOnce && chosen.key && remembers) {
     await recordNotificationEvent(services.db, owner, chosen.key, "displayed", now);
     // The browser keeps its id so the record is its own next time (signed-in customers' records are theirs).
     if (!visitor.customer) visitor.keepVisitorId();
