@@ -20,13 +20,12 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ChatLauncher } from "~/components/chat/ChatLauncher";
 import { ProgressBar } from "~/components/checkout/ProgressBar";
 import { PageDialogSlot } from "~/components/ui/DialogSlot";
-import { Toast } from "~/components/ui/Toast";
 import type { SignInDialogProps } from "./components/auth/SignInDialog";
 import { AdChoicesDialog, SignInDialog } from "./components/shell/dialogs";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
 import { PrescriptionReminder } from "./components/shell/PrescriptionReminder";
-import { RecaptureBanner } from "./components/shell/RecaptureBanner";
+import { NotificationCentre } from "./components/shell/NotificationCentre";
 import { AnalyticsDataLayer } from "./components/shell/AnalyticsDataLayer";
 import { analyticsServiceType } from "./models/analytics";
 import { PromoRibbon } from "./components/shell/PromoRibbon";
@@ -47,13 +46,18 @@ import { requestMemoContext } from "./services/platform/request-memo.server";
 import { servicesContext, visitorContext, type Visitor } from "./services/platform/context.server";
 import { apiBoundaryMiddleware } from "./services/api/api-boundary.server";
 import { prescriptionReminder } from "./services/prescriptions/wallet.server";
-import { recaptureBanner } from "./services/orders/recapture.server";
+import {
+  notificationCentre,
+  notificationSourcesContext,
+  notificationSourcesMiddleware,
+} from "./services/notifications/notification-centre.server";
 import { visitorMiddleware } from "./server/visitor.server";
 import { paymentSwitches, qaPanelData, rememberQaFlag } from "./services/scenarios/feature-switches.server";
 import { ALL_PAYMENTS_ON } from "./models/feature-switches";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
 import rxReminderStyles from "./styles/rx-reminder.css?url";
+import notificationStyles from "./styles/notifications.css?url";
 import chatStyles from "./styles/chat.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -62,13 +66,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: progressBarStyles },
   // The expiring-prescription reminder shows under the header of any standard page, so its rules load with the shell.
   { rel: "stylesheet", href: rxReminderStyles },
+  // The notification centre's positions, styles and slides (spec 1 §4.3): any page may show one.
+  { rel: "stylesheet", href: notificationStyles },
   // The live chat launcher floats over home and content pages (decision 37); the chat pages share its rules.
   { rel: "stylesheet", href: chatStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 // The JSON API's 404/405/OPTIONS first (decision 40): they need no session.
-export const middleware: Route.MiddlewareFunction[] = [apiBoundaryMiddleware, visitorMiddleware];
+// Then the page's allowed notification sources, from its route handle (only middleware sees the matched routes).
+export const middleware: Route.MiddlewareFunction[] = [
+  apiBoundaryMiddleware,
+  visitorMiddleware,
+  notificationSourcesMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -76,15 +87,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   const cartId = visitor.session.get("cartId");
   const url = new URL(request.url);
-  const [headerMenu, mainMenu, subMenu, ribbonSlot, reminder, recapture] = await Promise.all([
+  const [headerMenu, mainMenu, subMenu, ribbonSlot, reminder, notification] = await Promise.all([
     content.getMenu("site-header"),
     content.getMenu("hamburger-menu-main-links"),
     content.getMenu("hamburger-menu-sub-links"),
     content.getPromoRibbonSlot(),
     // Signed in: the first-expiring prescription (one indexed read; a signed-in page is never shared by a cache).
     visitor.customer ? prescriptionReminder(services.db, visitor.customer.id) : null,
-    // Only for a customer with a held order (the session lookup says): the attention banner's order (issue 16).
-    visitor.customer && visitor.hasHeldOrder ? recaptureBanner(services, visitor.customer.id) : null,
+    // The one notification for this page: the form's answer, a held order's banner or the content system's.
+    notificationCentre(services, visitor, {
+      pathname: url.pathname,
+      allowed: context.get(notificationSourcesContext),
+      userAgent: request.headers.get("User-Agent"),
+    }),
   ]);
   const navVisitor = { signedIn: visitor.signedIn, hasSubscriptions: visitor.hasSubscriptions };
   return {
@@ -101,9 +116,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subLinks: filterNavigationLinks(subMenu ?? undefined, navVisitor, FALLBACK_SUB_LINKS),
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
     signInDialog: signInDialogState(url, visitor),
-    toast: visitor.toast,
     prescriptionReminder: reminder ? prescriptionReminderView(reminder) : null,
-    recapture,
+    notification,
     // Spec 3 §9: 'Sales' without an order in the last 30 days, else 'Service' (from the visitor's one lookup).
     serviceType: analyticsServiceType(visitor.lastOrderAt),
     // The QA helper button (spec 1 §2.12): outside production, when ?qa turned it on for this session.
@@ -174,11 +188,10 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
         locationKey={location.key}
       />
       {/* Right after the header, so a reader meets them first (text browsers and screen readers read the document
-          in order; with CSS the attention banner and the toast sit at the bottom and a dialog over the page): a held
-          order's attention banner, the notice of what just happened, then any open dialog, the shell's own and the
-          page's (DialogSlot.tsx). */}
-      {data?.recapture ? <RecaptureBanner orderNumber={data.recapture.orderNumber} returnTo={returnTo} /> : null}
-      {data?.toast ? <Toast key={data.toast.id} toast={data.toast} /> : null}
+          in order; with CSS a banner or a toast sits at the bottom and a dialog over the page): the notification centre's
+          one notification (a held order's attention banner, the notice of what just happened, the content system's),
+          then any open dialog, the shell's own and the page's (DialogSlot.tsx). */}
+      <NotificationCentre notification={data?.notification ?? null} returnTo={returnTo} />
       {/* Each dialog's code is its own chunk, rendered without a Suspense boundary (components/shell/dialogs.ts). */}
       {data?.signInDialog ? <SignInDialog key={data.signInDialog.slide} {...data.signInDialog} /> : null}
       {isAdChoicesOpen(location.search) ? (

@@ -329,6 +329,7 @@ export default [
   route("resources/promo-ribbon", "routes/resources.promo-ribbon.tsx"),
   route("resources/ad-choices", "routes/resources.ad-choices.tsx"),
   route("resources/recapture", "routes/resources.recapture.tsx"),
+  route("resources/notifications", "routes/resources.notifications.tsx"),
   route("resources/auth", "routes/resources.auth.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

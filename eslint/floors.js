@@ -24,6 +24,7 @@ export const DOMAINS = [
   "exams",
   "chat",
   "sign-in",
+  "notifications",
   "scenarios",
 ];
 

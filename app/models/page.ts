@@ -34,10 +34,15 @@ export interface PageHandle {
    * header, for its dialog (components/ui/DialogSlot.tsx).
    */
   pageDialog?: boolean;
+  /**
+   * The notification sources this page allows (spec 1 §2.4; models/notifications.ts). Not set: every source. The
+   * root middleware reads it on the server (notification-centre.server.ts).
+   */
+  notificationSources?: readonly string[];
 }
 
 export type ResolvedPageHandle = Required<
-  Omit<PageHandle, "cache" | "headerType" | "footerSimplified" | "progressBar" | "pageDialog">
+  Omit<PageHandle, "cache" | "headerType" | "footerSimplified" | "progressBar" | "pageDialog" | "notificationSources">
 > & {
   headerType: HeaderType;
   footerSimplified: boolean;

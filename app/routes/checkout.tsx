@@ -50,7 +50,13 @@ import styles from "~/styles/checkout.css?url";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/checkout";
 
-export const handle: PageHandle = { pageName: "Checkout", headerType: "simple", footerSimplified: true };
+export const handle: PageHandle = {
+  pageName: "Checkout",
+  headerType: "simple",
+  footerSimplified: true,
+  // Paying is no place for promotions: the store's own notices only (decision 60).
+  notificationSources: ["form-result", "order-status", "expired-rx", "coupon", "recapture"],
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

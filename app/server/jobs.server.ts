@@ -14,6 +14,7 @@ import { settleExamPayments } from "~/services/exams/exam-payments.server";
 import { syncOpenExamVouchers, type OpenSyncSummary } from "~/services/exams/exam-sync.server";
 import { runVerificationPass, type VerificationSummary } from "~/services/prescriptions/verification.server";
 import { expireUnlinkedRxImages } from "~/services/prescriptions/rx-image-expiry.server";
+import { expireNotificationRecords } from "~/services/notifications/notification-records.server";
 import { rxReadingJob } from "~/services/prescriptions/rx-reading.server";
 import { registerReadingSender } from "~/services/prescriptions/rx-reading-queue.server";
 import {
@@ -87,6 +88,7 @@ export const JOB_QUEUES = {
   exams: "exams",
   verification: "verification",
   rxImageExpiry: "rx-image-expiry",
+  notificationRecords: "notification-records",
   rxReading: "rx-reading",
   insurance: "insurance",
 } as const;
@@ -192,6 +194,14 @@ export async function startJobs(
         expireInSeconds: 15 * 60,
         retryLimit: 3,
         handler: () => expireUnlinkedRxImages(reading),
+      },
+      {
+        // The notification centre's event records are kept 1 week (spec 1 §9; reads ignore older ones already).
+        name: JOB_QUEUES.notificationRecords,
+        cron: "41 * * * *",
+        expireInSeconds: 15 * 60,
+        retryLimit: 3,
+        handler: () => expireNotificationRecords(services.db),
       },
       {
         // Uploaded prescriptions read off the request (decision 46): a job per image, woken by its upload (one per

@@ -175,6 +175,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const knownVisitorId = sessions.visitorId(cookieHeader);
   const visitorId = knownVisitorId ?? newVisitorId();
   let keepVisitorId = false;
+  let personalPage = false;
   const isBot = isbot(request.headers.get("User-Agent") ?? "");
 
   // Who the visitor is to campaigns and promotions (spec 3 §3-4): where the visit came from, the visit's own groups
@@ -212,6 +213,9 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     visitorId,
     keepVisitorId: () => {
       keepVisitorId = !isBot;
+    },
+    markPersonal: () => {
+      personalPage = true;
     },
     traffic,
     customerGroups: allGroups(groups, visitorGroups),
@@ -264,7 +268,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   const isRead = request.method === "GET" || request.method === "HEAD";
   const optedIn = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
-  const shareable = isRead && optedIn && response.status === 200 && !personal && !response.headers.has("Set-Cookie");
+  const shareable =
+    isRead && optedIn && response.status === 200 && !personal && !personalPage && !response.headers.has("Set-Cookie");
   if (!shareable) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 };

@@ -87,7 +87,10 @@ async function shell(browser: ExamBrowser, path = "/") {
     data = await rootLoader({ request, params: {}, context } as never);
     return new Response("page");
   });
-  return { recapture: data!.recapture, toast: data!.toast, hasHeldOrder: hasHeldOrder as boolean | null };
+  // The notification centre shows the banner as its one notification (decision 60).
+  const notification = data!.notification;
+  const recapture = notification?.kind === "recapture" ? { orderNumber: notification.orderNumber } : null;
+  return { recapture, hasHeldOrder: hasHeldOrder as boolean | null };
 }
 
 const groupsOf = (orderId: number) =>

@@ -342,13 +342,14 @@ describe("/dashboard", () => {
   it("shows the recapture banner (the shell's) when a held order needs its prescription", async () => {
     const shopper = await Shopper.create();
     const { order: held } = await order(shopper);
-    expect((await shopper.page("/dashboard", { loader: rootLoader })).recapture).toBeNull();
+    expect((await shopper.page("/dashboard", { loader: rootLoader })).notification).toBeNull();
     await database.db.update(orders).set({ statusCode: "H" }).where(eq(orders.id, held.id));
     await database.db
       .update(orderGroups)
       .set({ prescriptionStatus: "PendingVerification" })
       .where(eq(orderGroups.orderId, held.id));
-    expect((await shopper.page("/dashboard", { loader: rootLoader })).recapture).toEqual({
+    expect((await shopper.page("/dashboard", { loader: rootLoader })).notification).toMatchObject({
+      kind: "recapture",
       orderNumber: held.orderNumber,
     });
     // The last order says what it needs, as the banner does, and gives no delivery date (issue 25).

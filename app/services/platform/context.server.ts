@@ -92,6 +92,8 @@ export interface Visitor {
    */
   visitorId: string;
   keepVisitorId(): void;
+  /** This page depends on records kept for this visitor (a notification dismissed): it must not be shared. */
+  markPersonal(): void;
   /** Where the visit came from (spec 3 §4 "Traffic channel"), kept for a day. */
   traffic: TrafficData;
   /** Every customer group of the visitor: from the store's records, and the visit's own (affiliate, rebate tests). */

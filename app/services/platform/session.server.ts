@@ -162,7 +162,11 @@ const TOAST_COOKIE_PRODUCTION = "__Host-toast";
 /** Long enough for the redirect that follows a form post to be followed; a toast nobody saw is not worth keeping. */
 const TOAST_SECONDS = 5 * 60;
 
-/** Our small cookies besides the session: a request carrying any of them may get a personal page. */
+/**
+ * Our small cookies besides the session: a request carrying any of them may get a personal page. The visitor id is
+ * not one: pages vary by the variations it gives (the page cache keys on them), and a page that reads records kept
+ * against it (a notification seen or dismissed) says so itself (`markPersonal`).
+ */
 export const PERSONAL_COOKIES = [PROMO_RIBBON_DISMISS_COOKIE, AD_CHOICES_COOKIE, TOAST_COOKIE, TOAST_COOKIE_PRODUCTION];
 
 /** Our cookie names: a request carrying any of them may get a personal page. */

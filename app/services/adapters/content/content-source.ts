@@ -1,6 +1,7 @@
 import type { ContentPage, HomeContent } from "~/models/content";
 import type { SlotConfig, SlotContent, SlotId } from "~/models/content-slots";
 import type { NavigationLink } from "~/models/navigation";
+import type { ContentNotification } from "~/models/notifications";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
 export type MenuName = "site-header" | "hamburger-menu-main-links" | "hamburger-menu-sub-links";
@@ -16,6 +17,8 @@ export interface ContentSource {
   getMenu(name: MenuName): Promise<NavigationLink[] | null>;
   getPromoRibbonSlot(): Promise<PromoRibbonSlot>;
   getNotificationSourcePriorities(): Promise<string[]>;
+  /** The notification centre's notifications (content/notifications.json); none when missing or invalid. */
+  getNotifications(): Promise<ContentNotification[]>;
   getHome(): Promise<HomeContent>;
   /** A content slot's config (`slots/<slot>.json`); null when missing or invalid (the slot shows its default). */
   getSlotConfig(slot: SlotId): Promise<SlotConfig | null>;

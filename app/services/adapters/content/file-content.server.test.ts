@@ -28,6 +28,7 @@ describe("file content source: fallbacks", () => {
     expect(await content.getPromoRibbonSlot()).toEqual(DEFAULT_PROMO_RIBBON_SLOT);
     expect(await content.getHome()).toEqual(DEFAULT_HOME_CONTENT);
     expect(await content.getNotificationSourcePriorities()).toEqual([]);
+    expect(await content.getNotifications()).toEqual([]);
     expect(await content.getPage("/accessibility")).toBeNull();
     const menuWarnings = lines.filter((line) => line.includes("menus/hamburger-menu-main-links.json"));
     expect(menuWarnings).toHaveLength(1);
@@ -45,13 +46,21 @@ describe("file content source: fallbacks", () => {
       path.join(root, "slots", "sitecartpromoconfig.json"),
       JSON.stringify({ ribbon: { label: "x", background_color: "not-a-colour" } }),
     );
+    // A notification whose link leaves the site.
+    fs.writeFileSync(
+      path.join(root, "notifications.json"),
+      JSON.stringify({
+        notifications: [{ type: "banner", sourceName: "promo", title: "t", link: { label: "x", href: "//evil.test" } }],
+      }),
+    );
     const { logger, lines } = recordingLogger();
     const content = createFileContentSource({ root, logger });
     expect(await content.getMenu("site-header")).toBeNull();
     expect(await content.getMenu("hamburger-menu-sub-links")).toBeNull();
     expect(await content.getPromoRibbonSlot()).toEqual(DEFAULT_PROMO_RIBBON_SLOT);
+    expect(await content.getNotifications()).toEqual([]);
     await content.getMenu("site-header");
-    expect(lines.filter((line) => line.includes("content invalid"))).toHaveLength(3);
+    expect(lines.filter((line) => line.includes("content invalid"))).toHaveLength(4);
   });
 
   it("treats a page with bad front matter as missing", async () => {
@@ -93,6 +102,7 @@ describe("the shipped content", () => {
     expect((await content.getPromoRibbonSlot()).ribbon).not.toBeNull();
     expect(await content.getHome()).not.toEqual(DEFAULT_HOME_CONTENT);
     expect((await content.getNotificationSourcePriorities()).length).toBeGreaterThan(0);
+    expect((await content.getNotifications()).length).toBeGreaterThan(0);
     expect(lines).toEqual([]);
   });
 

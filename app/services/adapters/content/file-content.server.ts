@@ -11,6 +11,7 @@ import {
 } from "~/models/content";
 import { contentIdSchema, slotConfigSchema, slotContentSchema, type SlotContent } from "~/models/content-slots";
 import { navigationMenuSchema, type NavigationLink } from "~/models/navigation";
+import { contentNotificationsSchema, type ContentNotification } from "~/models/notifications";
 import { promoRibbonSlotSchema, type PromoRibbonSlot } from "~/models/promo-ribbon";
 import type { Logger } from "~/services/platform/logger.server";
 import type { ContentSource, MenuName } from "./content-source";
@@ -18,7 +19,7 @@ import { DEFAULT_HOME_CONTENT, DEFAULT_PROMO_RIBBON_SLOT } from "./defaults";
 import { renderMarkdown } from "./markdown.server";
 
 export interface FileContentOptions {
-  /** The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json. */
+  /** The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json, notifications.json. */
   root: string;
   logger: Logger;
   /** Re-read files when they change (development). In production content is read once. */
@@ -107,6 +108,9 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
     async getNotificationSourcePriorities() {
       const config = await load("notification-source-priority.json", json(notificationSourcePrioritySchema));
       return config?.sources.map((source) => source.source_name) ?? [];
+    },
+    async getNotifications(): Promise<ContentNotification[]> {
+      return (await load("notifications.json", json(contentNotificationsSchema)))?.notifications ?? [];
     },
     async getHome(): Promise<HomeContent> {
       return (await load("home.json", json(homeContentSchema))) ?? DEFAULT_HOME_CONTENT;
