@@ -9,6 +9,7 @@ const S = "app/services";
 export const DOMAINS = [
   "catalog",
   "content",
+  "growth",
   "reviews",
   "accounts",
   "insurance",

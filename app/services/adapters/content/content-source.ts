@@ -1,5 +1,7 @@
 import type { ContentPage, HomeContent } from "~/models/content";
+import type { Campaign } from "~/models/experiments/definitions";
 import type { NavigationLink } from "~/models/navigation";
+import type { PageFeatures } from "~/models/page-features";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
 export type MenuName = "site-header" | "hamburger-menu-main-links" | "hamburger-menu-sub-links";
@@ -16,4 +18,8 @@ export interface ContentSource {
   getPromoRibbonSlot(): Promise<PromoRibbonSlot>;
   getNotificationSourcePriorities(): Promise<string[]>;
   getHome(): Promise<HomeContent>;
+  /** The campaigns of `experiments.json` (issue 28); none when the file is missing or invalid. */
+  getExperiments(): Promise<Campaign[]>;
+  /** The page features of `features.json` (issue 28); every feature off when the file is missing or invalid. */
+  getFeatures(): Promise<PageFeatures>;
 }

@@ -9,7 +9,9 @@ import {
   type ContentPage,
   type HomeContent,
 } from "~/models/content";
+import { experimentsContentSchema, type Campaign } from "~/models/experiments/definitions";
 import { navigationMenuSchema, type NavigationLink } from "~/models/navigation";
+import { NO_PAGE_FEATURES, pageFeaturesSchema, type PageFeatures } from "~/models/page-features";
 import { promoRibbonSlotSchema, type PromoRibbonSlot } from "~/models/promo-ribbon";
 import type { Logger } from "~/services/platform/logger.server";
 import type { ContentSource, MenuName } from "./content-source";
@@ -17,7 +19,7 @@ import { DEFAULT_HOME_CONTENT, DEFAULT_PROMO_RIBBON_SLOT } from "./defaults";
 import { renderMarkdown } from "./markdown.server";
 
 export interface FileContentOptions {
-  /** The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json. */
+  /** The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json, experiments.json, features.json. */
   root: string;
   logger: Logger;
   /** Re-read files when they change (development). In production content is read once. */
@@ -109,6 +111,12 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
     },
     async getHome(): Promise<HomeContent> {
       return (await load("home.json", json(homeContentSchema))) ?? DEFAULT_HOME_CONTENT;
+    },
+    async getExperiments(): Promise<Campaign[]> {
+      return (await load("experiments.json", json(experimentsContentSchema)))?.experiments ?? [];
+    },
+    async getFeatures(): Promise<PageFeatures> {
+      return (await load("features.json", json(pageFeaturesSchema))) ?? NO_PAGE_FEATURES;
     },
   };
 }
