@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExperimentDefinition } from "./definitions";
-import { assignCampaigns, assignmentKey } from "./engine";
+import { assignCampaigns, assignmentKey, inCampaign } from "./engine";
 import { definition, facts, seededVisitorIds } from "./test-helpers";
 
 const codes = (result: { problems: Array<{ code: number }> }) => result.problems.map((problem) => problem.code);
@@ -242,5 +242,14 @@ describe("assignmentKey", () => {
     expect(assignmentKey({ calibration: "A", "price-books": "A" }, [calibration])).toBe(
       assignmentKey({ "price-books": "A" }),
     );
+  });
+});
+
+describe("inCampaign (a menu link's required_campaign)", () => {
+  it("is true for an assigned variation, false when excluded or unassigned", () => {
+    const variations = { "home-split": "B", "brand-split": "excluded" } as const;
+    expect(inCampaign(variations, "home-split")).toBe(true);
+    expect(inCampaign(variations, "brand-split")).toBe(false);
+    expect(inCampaign(variations, "price-books")).toBe(false);
   });
 });

@@ -214,3 +214,12 @@ export function assignmentKey(
 }
 
 const hex = (value: number) => value.toString(16).padStart(8, "0");
+
+/**
+ * Whether a visitor takes part in a campaign: a variation other than `excluded`. What a menu link's
+ * `required_campaign` asks (models/navigation.ts `evaluateCampaign`; spec 1 §2.7, §5).
+ */
+export function inCampaign(variations: Readonly<Record<string, VariantName>>, campaignId: string): boolean {
+  const variant = variations[campaignId];
+  return variant !== undefined && variant !== "excluded";
+}
