@@ -53,6 +53,7 @@ import {
 } from "./services/notifications/notification-centre.server";
 import { visitorMiddleware } from "./server/visitor.server";
 import { paymentSwitches, qaPanelData, rememberQaFlag } from "./services/scenarios/feature-switches.server";
+import { pageFeatures } from "./services/growth/page-features.server";
 import { ALL_PAYMENTS_ON } from "./models/feature-switches";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
@@ -121,9 +122,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Spec 3 §9: 'Sales' without an order in the last 30 days, else 'Service' (from the visitor's one lookup).
     serviceType: analyticsServiceType(visitor.lastOrderAt),
     // The QA helper button (spec 1 §2.12): outside production, when ?qa turned it on for this session.
-    qa: rememberQaFlag(config, visitor.session, url) ? qaPanelData(config, visitor) : null,
+    qa: rememberQaFlag(config, visitor.session, url)
+      ? qaPanelData(config, visitor, await pageFeatures(services))
+      : null,
     // The footer's 'We accept' strip names the alternative payments that are on (spec 3 §5; issue 27).
-    paymentSwitches: paymentSwitches(visitor.session, config),
+    paymentSwitches: await paymentSwitches(services, visitor.session, "site"),
   };
 }
 

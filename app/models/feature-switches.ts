@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { pageFeatureOn, type FeaturePage, type PageFeatureKey, type PageFeatures } from "./page-features";
 
 /**
  * Session feature switches (spec 3 §6: feature toggles can be overridden per session): what the internal settings
- * page shows and toggles, and the QA panel lists. Each is a flag of the session's journey context that the store
- * really reads: the exam's browser guard, the QA helper button, and the alternative payments (spec 3 §5: PayPal and
- * AfterPay default to on unless toggled off; so does Apple Pay, which is then offered only on Apple platforms). A
- * switch that is on by default (`defaultOn`) keeps `false` in the session when switched off, nothing otherwise.
+ * page shows and toggles, and the QA panel lists. Each is a flag the store really reads: the exam's browser guard,
+ * the QA helper button, and the alternative payments (spec 3 §5; Apple Pay is then offered only on Apple platforms).
+ * The payment ones (`fromContent`) take their default from the content system's page features
+ * (`content/features.json`, models/page-features.ts: off when it cannot be read); the session keeps a value only
+ * where it differs from that default, and only outside production is it read. The others are session-only, off
+ * unless switched on.
  */
 export const FEATURE_SWITCHES = [
   {
@@ -24,51 +27,74 @@ export const FEATURE_SWITCHES = [
     key: "paypal",
     label: "PayPal",
     description:
-      "Offers PayPal as a way to pay and names it in the footer's 'We accept' strip. On unless switched off.",
-    defaultOn: true,
+      "Offers PayPal as a way to pay and names it in the footer's 'We accept' strip. Default from the content's page features.",
+    fromContent: true,
   },
   {
     key: "afterpay",
     label: "AfterPay (pay in 4)",
     description:
-      "Offers paying in 4 instalments, shows the instalment note and names AfterPay in the footer. On unless switched off.",
-    defaultOn: true,
+      "Offers paying in 4 instalments, shows the instalment note and names AfterPay in the footer. Default from the content's page features.",
+    fromContent: true,
   },
   {
     key: "applePay",
     label: "Apple Pay",
     description:
-      "Offers Apple Pay on Apple platforms with JavaScript (hidden everywhere else). On unless switched off.",
-    defaultOn: true,
+      "Offers Apple Pay on Apple platforms with JavaScript (hidden everywhere else). Default from the content's page features.",
+    fromContent: true,
   },
   {
     key: "paypalPayLater",
     label: "PayPal Pay Later",
     description:
-      "Offers PayPal Pay Later at checkout (never for subscription carts; not without PayPal). On unless switched off.",
-    defaultOn: true,
+      "Offers PayPal Pay Later at checkout (never for subscription carts; not without PayPal). Default from the content's page features.",
+    fromContent: true,
   },
   {
     key: "preorder",
     label: "Pre-order",
     description:
-      "Without pre-order, pay in 4 shows as unavailable at checkout, with the reason. On unless switched off.",
-    defaultOn: true,
+      "Without pre-order, pay in 4 shows as unavailable at checkout, with the reason. Default from the content's page features.",
+    fromContent: true,
   },
 ] as const;
 
 export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
-const defaultOn = (item: FeatureSwitch) => "defaultOn" in item && item.defaultOn;
+export type FeatureSwitchKey = FeatureSwitch["key"];
 
-/** Whether a switch is on, from what the session keeps for it (nothing: its default). */
-export function isSwitchOn(item: FeatureSwitch, stored: unknown): boolean {
-  return defaultOn(item) ? stored !== false : stored === true;
+function contentKey(item: FeatureSwitch): PageFeatureKey | null {
+  return "fromContent" in item && item.fromContent ? (item.key as PageFeatureKey) : null;
 }
 
-/** What the session keeps for a switch turned on or off: nothing for its default. */
-export function storedSwitchValue(item: FeatureSwitch, on: boolean): boolean | undefined {
-  if (defaultOn(item)) return on ? undefined : false;
-  return on ? true : undefined;
+/** A switch's default on a page: the content's page feature, or off for a session-only switch. */
+export function switchDefault(item: FeatureSwitch, features: PageFeatures, page: FeaturePage): boolean {
+  const key = contentKey(item);
+  return key ? pageFeatureOn(features, page, key) : false;
+}
+
+/** Whether a switch is on: what the session keeps for it when it keeps a boolean, else its default. */
+export function isSwitchOn(stored: unknown, defaultOn: boolean): boolean {
+  return typeof stored === "boolean" ? stored : defaultOn;
+}
+
+/** What the session keeps for a switch turned on or off: nothing when that is its default. */
+export function storedSwitchValue(on: boolean, defaultOn: boolean): boolean | undefined {
+  return on === defaultOn ? undefined : on;
+}
+
+/**
+ * Every switch's state on a page: the content's default, overridden by the session's value when overrides are read
+ * (`stored` is null in production, where a session cannot override).
+ */
+export function switchStates(
+  features: PageFeatures,
+  page: FeaturePage,
+  stored: Readonly<Record<string, unknown>> | null,
+): Record<FeatureSwitchKey, boolean> {
+  return Object.fromEntries(
+    FEATURE_SWITCHES.map((item) => [item.key, isSwitchOn(stored?.[item.key], switchDefault(item, features, page))]),
+  ) as Record<FeatureSwitchKey, boolean>;
 }
 
 /** The payment switches the footer strip and the payment options read. */
@@ -79,7 +105,6 @@ export interface PaymentSwitches {
 }
 export const ALL_PAYMENTS_ON: PaymentSwitches = { paypal: true, afterpay: true, applePay: true };
 
-export type FeatureSwitchKey = (typeof FEATURE_SWITCHES)[number]["key"];
 export const FEATURE_SWITCH_KEYS = FEATURE_SWITCHES.map((item) => item.key) as [
   FeatureSwitchKey,
   ...FeatureSwitchKey[],

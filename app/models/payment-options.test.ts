@@ -15,6 +15,16 @@ import {
 } from "./payment-options";
 
 const ON: PaymentOptionSwitches = { paypal: true, paypalPayLater: true, afterpay: true, preorder: true };
+/** Every switch as the shipped content sets it at checkout (the session-only ones off). */
+const SHIPPED_STATES = {
+  allowUnsupportedBrowser: false,
+  qa: false,
+  paypal: true,
+  afterpay: true,
+  applePay: true,
+  paypalPayLater: true,
+  preorder: true,
+};
 
 /** A 30-lens box of dailies (30 days a box for one eye), one box, for the given eye. */
 function line(overrides: Partial<PaymentCartLine> = {}): PaymentCartLine {
@@ -70,23 +80,26 @@ describe("instalment amounts: 4 payments, each rounded up to the cent", () => {
 });
 
 describe("which options a cart gets (spec 3 §5)", () => {
-  it("reads the session's switches: on unless switched off (false)", () => {
+  it("reads the page's switch states", () => {
     const ready = { paypal: true, payIn4: true };
-    expect(paymentOptionSwitches({}, ready)).toEqual(ON);
-    expect(paymentOptionSwitches({ paypal: false, preorder: false, qa: true }, ready)).toEqual({
+    const states = { ...SHIPPED_STATES };
+    expect(paymentOptionSwitches(states, ready)).toEqual(ON);
+    expect(paymentOptionSwitches({ ...states, paypal: false, preorder: false }, ready)).toEqual({
       ...ON,
       paypal: false,
       preorder: false,
     });
+    // Pay Later follows its own switch (and PayPal's provider), not PayPal's switch.
+    expect(paymentOptionSwitches({ ...states, paypalPayLater: false }, ready).paypalPayLater).toBe(false);
   });
 
   it("leaves out a provider that cannot take a payment (production without its credentials), switch or not", () => {
-    expect(paymentOptionSwitches({}, { paypal: false, payIn4: true })).toEqual({
+    expect(paymentOptionSwitches(SHIPPED_STATES, { paypal: false, payIn4: true })).toEqual({
       ...ON,
       paypal: false,
       paypalPayLater: false,
     });
-    expect(paymentOptionSwitches({ paypal: true }, { paypal: true, payIn4: false })).toEqual({
+    expect(paymentOptionSwitches(SHIPPED_STATES, { paypal: true, payIn4: false })).toEqual({
       ...ON,
       afterpay: false,
     });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatCents } from "./catalog";
-import { FEATURE_SWITCHES, isSwitchOn } from "./feature-switches";
+import type { FeatureSwitchKey } from "./feature-switches";
 import { INSTALMENT_COUNT, instalmentPlan } from "./instalments";
 import { PAY_IN_4_NAME, PAYMENT_METHOD_TYPES, paymentMethodLabel } from "./payment-methods";
 import { boxSupplyDays } from "./supply";
@@ -81,7 +81,7 @@ export const INSTALMENT_UNAVAILABLE = {
 } as const;
 export type InstalmentUnavailableReason = keyof typeof INSTALMENT_UNAVAILABLE;
 
-/** The session's switches the options read (models/feature-switches.ts: each is on unless switched off). */
+/** The page's switches the options read (models/feature-switches.ts: the content's default, a session's override). */
 export interface PaymentOptionSwitches {
   paypal: boolean;
   paypalPayLater: boolean;
@@ -100,23 +100,19 @@ export interface PaymentProvidersReady {
 }
 
 /**
- * The switches as the session's journey keeps them (a switched-off one is `false`; nothing is its default, on), with
- * PayPal (and its Pay Later) and pay in 4 off when their provider cannot take a payment.
+ * The payment switches of a page (models/feature-switches.ts `switchStates`: the content's page features, with the
+ * session's overrides outside production), with PayPal (and its Pay Later) and pay in 4 off when their provider
+ * cannot take a payment.
  */
 export function paymentOptionSwitches(
-  journey: Readonly<Record<string, unknown>>,
+  on: Readonly<Record<FeatureSwitchKey, boolean>>,
   ready: PaymentProvidersReady,
 ): PaymentOptionSwitches {
-  const on = (key: keyof PaymentOptionSwitches) =>
-    isSwitchOn(
-      FEATURE_SWITCHES.find((item) => item.key === key)!,
-      journey[key],
-    );
   return {
-    paypal: ready.paypal && on("paypal"),
-    paypalPayLater: ready.paypal && on("paypalPayLater"),
-    afterpay: ready.payIn4 && on("afterpay"),
-    preorder: on("preorder"),
+    paypal: ready.paypal && on.paypal,
+    paypalPayLater: ready.paypal && on.paypalPayLater,
+    afterpay: ready.payIn4 && on.afterpay,
+    preorder: on.preorder,
   };
 }
 

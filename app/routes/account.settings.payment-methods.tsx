@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     methods,
     confirmDelete: methods.find((method) => method.id === deleteId) ?? null,
-    applePayOn: paymentSwitches(context.get(visitorContext).session, context.get(servicesContext).config).applePay,
+    applePayOn: (await paymentSwitches(context.get(servicesContext), context.get(visitorContext).session)).applePay,
     saved: saved && Object.hasOwn(SAVED_MESSAGES, saved) ? SAVED_MESSAGES[saved as keyof typeof SAVED_MESSAGES] : null,
     card: {
       locked,

@@ -80,7 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     void queuePassiveSearch(services.logger, { customerId: customer.id, cartId: cart.cartId });
   }
   // Paying in 4 (or why not) under the total, as checkout shows it (spec 3 §4, §5).
-  const payIn4 = cart.groups.length > 0 ? paymentOptionsFor(session, services.config, cart).payIn4 : null;
+  const payIn4 = cart.groups.length > 0 ? (await paymentOptionsFor(services, session, cart, "cart")).payIn4 : null;
   const { slots, personalizationEvents } = await slotsRead;
   return {
     payIn4,

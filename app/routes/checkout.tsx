@@ -98,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const address = (row?.shippingAddress ?? null) as AddressInput | null;
   const missing = missingCheckoutStep(groups, address);
   if (missing) throw redirect(pagePath(missing) ?? "/cart");
-  const paymentOptions = paymentOptionsFor(session, services.config, cart);
+  const paymentOptions = await paymentOptionsFor(services, session, cart, "checkout");
   // Saved pay-in-4 methods pay with the cards, under the rules of paying in 4 (decision 57).
   const payIn4 = payIn4Choices(wallet.payIn4, paymentOptions.payIn4);
 
@@ -116,7 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
     idempotencyKey: crypto.randomUUID(),
     paymentOptions,
-    applePayOn: paymentSwitches(session, services.config).applePay,
+    applePayOn: (await paymentSwitches(services, session, "checkout")).applePay,
     showCardForm: wallet.cards.length === 0 || url.searchParams.get("card") === "new",
     cardLocked: locked,
     billingDefaults: billingDefaultsFor(address ?? null),
@@ -192,7 +192,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!cartId) throw redirect("/cart", 303);
     // The options are checked again here, whatever the form said (a switch or the cart may have changed).
     const priced = await pricedCart(services, cartId, shopperOf(visitor), new Date());
-    const options = paymentOptionsFor(session, services.config, priced);
+    const options = await paymentOptionsFor(services, session, priced, "checkout");
     if (!optionOffered(options, provider.value.payWith)) {
       return reply("provider", provider.reply({ formErrors: [PROVIDER_MESSAGES.notOffered] }));
     }
@@ -222,7 +222,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotencyKey: submission.value.idempotencyKey,
     paymentMethodId: submission.value.paymentMethodId,
     // Saved pay-in-4 methods may pay here, by the session's switches (decision 57).
-    paymentSwitches: sessionPaymentSwitches(session, services.config),
+    paymentSwitches: await sessionPaymentSwitches(services, session, "checkout"),
     shopper: shopperOf(visitor),
   });
   if (!result.ok) return reply("order", submission.reply({ formErrors: [result.message] }));

@@ -8,6 +8,7 @@ import { SITE } from "~/models/site";
 import { notFound } from "~/services/content/content-pages.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { featureSwitches, setFeatureSwitch } from "~/services/scenarios/feature-switches.server";
+import { pageFeatures } from "~/services/growth/page-features.server";
 import { readForm } from "~/services/platform/http.server";
 import { testData, visitorSnapshot } from "~/services/scenarios/internal-tools.server";
 import { flashToast } from "~/services/platform/session.server";
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return { tool, name, table: await testData(services, name) };
     }
     case "settings":
-      return { tool, switches: featureSwitches(visitor.session) };
+      return { tool, switches: featureSwitches(visitor.session, services.config, await pageFeatures(services)) };
     case "sandbox":
     case "customer-data-platform":
       return { tool, snapshot: await visitorSnapshot(services, visitor, context.get(requestInfoContext), request) };
@@ -69,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = featureSwitchFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ error: parsed.error.issues[0]?.message ?? "Choose a switch." }, { status: 400 });
   const { session } = context.get(visitorContext);
-  setFeatureSwitch(session, parsed.data.key, parsed.data.value === "on");
+  const services = context.get(servicesContext);
+  setFeatureSwitch(session, parsed.data.key, parsed.data.value === "on", await pageFeatures(services));
   flashToast(session, "success", `${parsed.data.key} is ${parsed.data.value} for this session.`);
   return redirect("/settings", 303);
 }

@@ -96,7 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the group (gone, or both eyes there now) leaves the page as it always is.
   const addEye = isLens && !product.discontinuedInCatalog ? addEyeQuery(url.searchParams) : null;
   const cartId = session.get("cartId");
-  const instalmentsOn = paymentSwitches(session, services.config).afterpay;
+  const instalmentsOn = (await paymentSwitches(services, session, "product")).afterpay;
   const [solutionSku, rebates, savedPrescriptions, reviews, needed] = await Promise.all([
     product.productType === PRODUCT_TYPE.solution ? matchSku(services.db, product.id, {}) : null,
     customerGroupsFor(services.db, customer?.id ?? null).then((customerGroups) =>
@@ -131,7 +131,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canonical: productPath(product),
       ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,
-      // Pay in 4 (issue 27): per box, while the AfterPay switch is on (on unless switched off).
+      // Pay in 4 (issue 27): per box, while the AfterPay switch is on (content/features.json, a session's override).
       instalmentNote:
         instalmentsOn && product.unitPriceCents !== null && !product.discontinuedInCatalog
           ? instalmentNote(product.unitPriceCents)

@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { customer, session } = context.get(visitorContext);
   if (!customer) throw data({ error: "Please sign in to add Apple Pay." }, { status: 401 });
   const services = context.get(servicesContext);
-  if (!paymentSwitches(session, services.config).applePay) {
+  if (!(await paymentSwitches(services, session)).applePay) {
     throw data({ error: APPLE_PAY_MESSAGES.merchant }, { status: 404 });
   }
   const parsed = applePayStepSchema.safeParse(await readJson(request));

@@ -65,7 +65,7 @@ test.describe("footer (spec 2.8)", () => {
 
     await expect(footer.getByRole("heading", { name: "We accept" })).toBeVisible();
     const payments = footer.getByTestId("payment-options").locator("li");
-    // The methods that are on (spec 3 §5): the cards, then PayPal and AfterPay (on unless switched off); ApplePay
+    // The methods that are on (spec 3 §5): the cards, then PayPal and AfterPay (on in the shipped content/features.json); ApplePay
     // only on Apple platforms, which Chromium is not.
     await expect(payments).toHaveText([
       "Visa",

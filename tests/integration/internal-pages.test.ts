@@ -140,7 +140,7 @@ describe("settings, the QA flag and the QA button's close", () => {
     ).toEqual([
       ["allowUnsupportedBrowser", true],
       ["qa", true],
-      // On unless switched off (spec 3 §5).
+      // On as the shipped content's page features say (content/features.json).
       ["paypal", true],
       ["afterpay", true],
       ["applePay", true],

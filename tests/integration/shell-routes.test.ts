@@ -70,7 +70,7 @@ describe("product routes", () => {
     };
     expect(data.product.displayName).toMatch(/Acuvue Oasys/i);
     expect(data.product.unitPriceCents).toBeGreaterThan(0);
-    // Pay in 4 is on unless switched off (issue 27): a quarter of the box price, rounded up to the cent.
+    // Pay in 4 is on as the shipped content says (issue 27, content/features.json): a quarter of the box price, rounded up to the cent.
     const quarter = Math.ceil(data.product.unitPriceCents / 4);
     expect(data.instalmentNote).toBe(`or 4 payments of $${(quarter / 100).toFixed(2)} with Afterpay`);
     expect(new Headers(init.headers).get("Cache-Control")).toMatch(/public.*s-maxage/);

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { switchStates } from "~/models/feature-switches";
 import { paymentKey } from "~/models/order-plan";
+import type { FeaturePage } from "~/models/page-features";
 import { PAYMENT_METHOD_TYPES } from "~/models/payment-methods";
 import {
   cartPaymentOptions,
@@ -18,8 +20,9 @@ import type { RedirectPaymentProvider } from "../adapters/payments/redirect-prov
 import type { Executor } from "../db/client.server";
 import { orders } from "../db/schema";
 import { journeyOf } from "../funnel/funnel.server";
+import { pageFeatures } from "../growth/page-features.server";
 import type { AppServices } from "../platform/context.server";
-import { paymentProvidersReady, type AppConfig } from "../platform/config.server";
+import { paymentProvidersReady } from "../platform/config.server";
 import type { StoreSession } from "../platform/session.server";
 import { confirmOrder, RECOVERY_GRACE_SECONDS, releaseOrder, type OrderServices } from "./order-confirmation.server";
 import { chargeSavedPayIn4 } from "./saved-pay-in-4.server";
@@ -309,23 +312,30 @@ export async function recoverProviderOrders(
 }
 
 /**
- * The options checkout offers this cart and session (models/payment-options.ts). The cart's read already has each
- * product's categories, so this asks the database nothing.
+ * The options a page offers this cart and session (models/payment-options.ts). The cart's read already has each
+ * product's categories, so this asks the database nothing (the page features are the content system's).
  */
-export function paymentOptionsFor(
+export async function paymentOptionsFor(
+  services: PaymentSwitchServices,
   session: StoreSession,
-  config: PaymentProvidersConfig,
   cart: PaymentOptionsCart,
-): PaymentOptions {
-  return cartPaymentOptions(sessionPaymentSwitches(session, config), cart);
+  page: FeaturePage,
+): Promise<PaymentOptions> {
+  return cartPaymentOptions(await sessionPaymentSwitches(services, session, page), cart);
 }
 
-type PaymentProvidersConfig = Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">;
+type PaymentSwitchServices = Pick<AppServices, "config" | "content" | "logger">;
 
 /**
- * The session's payment switches (PayPal, Pay Later, AfterPay, pre-order), with a provider that cannot take a
- * payment off.
+ * A page's payment switches (PayPal, Pay Later, AfterPay, pre-order): the content's page features with the session's
+ * overrides outside production, and a provider that cannot take a payment off.
  */
-export function sessionPaymentSwitches(session: StoreSession, config: PaymentProvidersConfig): PaymentOptionSwitches {
-  return paymentOptionSwitches(journeyOf(session) as Record<string, unknown>, paymentProvidersReady(config));
+export async function sessionPaymentSwitches(
+  services: PaymentSwitchServices,
+  session: StoreSession,
+  page: FeaturePage,
+): Promise<PaymentOptionSwitches> {
+  const overrides = services.config.isProduction ? null : (journeyOf(session) as Record<string, unknown>);
+  const on = switchStates(await pageFeatures(services), page, overrides);
+  return paymentOptionSwitches(on, paymentProvidersReady(services.config));
 }

@@ -42,7 +42,7 @@ export interface JourneyData {
   allowUnsupportedBrowser?: boolean;
   /** Spec 1 §2.12: the QA helper button is enabled for this session (outside production only). */
   qa?: boolean;
-  /** Spec 3 §5: the alternative payments, on unless switched off (false when switched off). */
+  /** Spec 3 §5: the alternative payments, a session's override of the content's page features (outside production). */
   paypal?: boolean;
   afterpay?: boolean;
   applePay?: boolean;

@@ -1,43 +1,66 @@
 import {
   FEATURE_SWITCHES,
-  isSwitchOn,
   storedSwitchValue,
+  switchDefault,
+  switchStates,
   type FeatureSwitchKey,
   type PaymentSwitches,
 } from "~/models/feature-switches";
+import { NO_PAGE_FEATURES, type FeaturePage, type PageFeatures } from "~/models/page-features";
 import { qaFlagFromQuery } from "~/models/qa-button";
 import { tokenHash } from "../accounts/auth/tokens.server";
 import { journeyOf, updateJourney } from "../funnel/funnel.server";
+import { pageFeatures } from "../growth/page-features.server";
 import { paymentProvidersReady, type AppConfig } from "../platform/config.server";
-import type { Visitor } from "../platform/context.server";
+import type { AppServices, Visitor } from "../platform/context.server";
 import type { StoreSession } from "../platform/session.server";
 
-/** The session's feature switches (models/feature-switches.ts), kept in the journey context of the cookie session. */
-export function featureSwitches(session: StoreSession): Array<(typeof FEATURE_SWITCHES)[number] & { on: boolean }> {
-  const journey = journeyOf(session);
-  return FEATURE_SWITCHES.map((item) => ({ ...item, on: isSwitchOn(item, journey[item.key]) }));
+/**
+ * What the session overrides (its journey context), or null in production: there a session cannot override a
+ * feature, whatever its cookie holds (the settings page that sets them does not exist in production either).
+ */
+export function sessionOverrides(
+  session: StoreSession,
+  config: Pick<AppConfig, "isProduction">,
+): Record<string, unknown> | null {
+  return config.isProduction ? null : (journeyOf(session) as Record<string, unknown>);
 }
 
-export function setFeatureSwitch(session: StoreSession, key: FeatureSwitchKey, on: boolean): void {
+/** The feature switches on a page (site-wide by default): the content's defaults with the session's overrides. */
+export function featureSwitches(
+  session: StoreSession,
+  config: Pick<AppConfig, "isProduction">,
+  features: PageFeatures,
+  page: FeaturePage = "site",
+): Array<(typeof FEATURE_SWITCHES)[number] & { on: boolean }> {
+  const on = switchStates(features, page, sessionOverrides(session, config));
+  return FEATURE_SWITCHES.map((item) => ({ ...item, on: on[item.key] }));
+}
+
+/** Turns a switch on or off for this session (the site-wide default is what "nothing kept" means). */
+export function setFeatureSwitch(
+  session: StoreSession,
+  key: FeatureSwitchKey,
+  on: boolean,
+  features: PageFeatures = NO_PAGE_FEATURES,
+): void {
   const item = FEATURE_SWITCHES.find((candidate) => candidate.key === key)!;
-  updateJourney(session, { [key]: storedSwitchValue(item, on) });
+  updateJourney(session, { [key]: storedSwitchValue(on, switchDefault(item, features, "site")) });
 }
 
 /**
- * The payment switches of this session (all on unless switched off), with PayPal and AfterPay off when their provider
- * cannot take a payment (no credentials and no simulator: production without them).
+ * The payment switches of a page (the content's page features, a session's overrides outside production), with
+ * PayPal and AfterPay off when their provider cannot take a payment (no credentials and no simulator: production
+ * without them).
  */
-export function paymentSwitches(
+export async function paymentSwitches(
+  services: Pick<AppServices, "config" | "content" | "logger">,
   session: StoreSession,
-  config: Pick<AppConfig, "paypal" | "afterpay" | "paymentSimulator">,
-): PaymentSwitches {
-  const on = new Map(featureSwitches(session).map((item) => [item.key, item.on]));
-  const ready = paymentProvidersReady(config);
-  return {
-    paypal: ready.paypal && on.get("paypal")!,
-    afterpay: ready.payIn4 && on.get("afterpay")!,
-    applePay: on.get("applePay")!,
-  };
+  page: FeaturePage = "site",
+): Promise<PaymentSwitches> {
+  const on = switchStates(await pageFeatures(services), page, sessionOverrides(session, services.config));
+  const ready = paymentProvidersReady(services.config);
+  return { paypal: ready.paypal && on.paypal, afterpay: ready.payIn4 && on.afterpay, applePay: on.applePay };
 }
 
 /**
@@ -55,7 +78,7 @@ export function rememberQaFlag(config: AppConfig, session: StoreSession, url: UR
 }
 
 /** What the QA panel shows: the build, the session, the customer, the cart and the switches. Never a secret. */
-export function qaPanelData(config: AppConfig, visitor: Visitor) {
+export function qaPanelData(config: AppConfig, visitor: Visitor, features: PageFeatures) {
   const authSessionId = visitor.session.get("authSessionId");
   return {
     version: config.version,
@@ -65,7 +88,7 @@ export function qaPanelData(config: AppConfig, visitor: Visitor) {
     customer: visitor.customer ? { id: visitor.customer.id, email: visitor.customer.email } : null,
     cartId: visitor.session.get("cartId") ?? null,
     priceBook: visitor.priceBook,
-    switches: featureSwitches(visitor.session).map(({ key, label, on }) => ({ key, label, on })),
+    switches: featureSwitches(visitor.session, config, features).map(({ key, label, on }) => ({ key, label, on })),
   };
 }
 export type QaPanelData = ReturnType<typeof qaPanelData>;

@@ -7,6 +7,7 @@ import { seedClinics } from "../db/seed/doctor-data.server";
 import { seedPromotions } from "../db/seed/promotion-data.server";
 import type { AppServices, RequestInfo, Visitor } from "../platform/context.server";
 import { featureSwitches } from "./feature-switches.server";
+import { pageFeatures } from "../growth/page-features.server";
 
 /**
  * The internal pages outside production (spec 1 §2.1: sandbox, customer-data-platform, style-guide,
@@ -100,7 +101,7 @@ function group(number: string): string {
  * and the customer-data-platform page-configuration request (customer-data-platform). Built from the real session.
  */
 export async function visitorSnapshot(
-  services: Pick<AppServices, "db" | "config">,
+  services: Pick<AppServices, "db" | "config" | "content" | "logger">,
   visitor: Visitor,
   info: RequestInfo,
   request: Request,
@@ -153,7 +154,10 @@ export async function visitorSnapshot(
       priceBook: visitor.priceBook,
       hasSubscriptions: visitor.hasSubscriptions,
       clientIp: info.clientIp,
-      switches: featureSwitches(visitor.session).map(({ key, on }) => ({ key, on })),
+      switches: featureSwitches(visitor.session, services.config, await pageFeatures(services)).map(({ key, on }) => ({
+        key,
+        on,
+      })),
     },
   };
 }

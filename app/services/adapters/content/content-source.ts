@@ -2,6 +2,8 @@ import type { ContentPage, HomeContent } from "~/models/content";
 import type { SlotConfig, SlotContent, SlotId } from "~/models/content-slots";
 import type { NavigationLink } from "~/models/navigation";
 import type { ContentNotification } from "~/models/notifications";
+import type { Campaign } from "~/models/experiments/definitions";
+import type { PageFeatures } from "~/models/page-features";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
 export type MenuName = "site-header" | "hamburger-menu-main-links" | "hamburger-menu-sub-links";
@@ -24,4 +26,8 @@ export interface ContentSource {
   getSlotConfig(slot: SlotId): Promise<SlotConfig | null>;
   /** A slot's content piece (`slots/pieces/<content id>.json`); null when missing, invalid or blank. */
   getSlotContent(contentId: string): Promise<SlotContent | null>;
+  /** The campaigns of `experiments.json` (issue 28); none when the file is missing or invalid. */
+  getExperiments(): Promise<Campaign[]>;
+  /** The page features of `features.json` (issue 28); every feature off when the file is missing or invalid. */
+  getFeatures(): Promise<PageFeatures>;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SLOT_IDS } from "~/models/content-slots";
+import { NO_PAGE_FEATURES } from "~/models/page-features";
 import { DEFAULT_HOME_CONTENT, DEFAULT_PROMO_RIBBON_SLOT } from "./defaults";
 import { createFileContentSource, normalizePagePath, parsePage } from "./file-content.server";
 
@@ -63,6 +64,21 @@ describe("file content source: fallbacks", () => {
     expect(lines.filter((line) => line.includes("content invalid"))).toHaveLength(4);
   });
 
+  it("answers no experiments and every feature off when those files are missing or invalid, logged once", async () => {
+    const { logger, lines } = recordingLogger();
+    const content = createFileContentSource({ root, logger });
+    expect(await content.getExperiments()).toEqual([]);
+    expect(await content.getFeatures()).toEqual(NO_PAGE_FEATURES);
+    fs.writeFileSync(path.join(root, "experiments.json"), JSON.stringify({ experiments: [{ id: "x" }] }));
+    fs.writeFileSync(path.join(root, "features.json"), JSON.stringify({ pages: { site: { paypal: "yes" } } }));
+    const invalid = createFileContentSource({ root, logger });
+    expect(await invalid.getExperiments()).toEqual([]);
+    expect(await invalid.getExperiments()).toEqual([]);
+    expect(await invalid.getFeatures()).toEqual(NO_PAGE_FEATURES);
+    expect(lines.filter((line) => line.includes("experiments.json"))).toHaveLength(2);
+    expect(lines.filter((line) => line.includes("features.json"))).toHaveLength(2);
+  });
+
   it("treats a page with bad front matter as missing", async () => {
     fs.mkdirSync(path.join(root, "pages"));
     fs.writeFileSync(path.join(root, "pages", "broken.md"), "no front matter here");
@@ -103,6 +119,8 @@ describe("the shipped content", () => {
     expect(await content.getHome()).not.toEqual(DEFAULT_HOME_CONTENT);
     expect((await content.getNotificationSourcePriorities()).length).toBeGreaterThan(0);
     expect((await content.getNotifications()).length).toBeGreaterThan(0);
+    expect((await content.getExperiments()).length).toBeGreaterThan(0);
+    expect((await content.getFeatures()).pages.site).toBeDefined();
     expect(lines).toEqual([]);
   });
 

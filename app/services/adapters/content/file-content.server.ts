@@ -12,6 +12,8 @@ import {
 import { contentIdSchema, slotConfigSchema, slotContentSchema, type SlotContent } from "~/models/content-slots";
 import { navigationMenuSchema, type NavigationLink } from "~/models/navigation";
 import { contentNotificationsSchema, type ContentNotification } from "~/models/notifications";
+import { experimentsContentSchema, type Campaign } from "~/models/experiments/definitions";
+import { NO_PAGE_FEATURES, pageFeaturesSchema, type PageFeatures } from "~/models/page-features";
 import { promoRibbonSlotSchema, type PromoRibbonSlot } from "~/models/promo-ribbon";
 import type { Logger } from "~/services/platform/logger.server";
 import type { ContentSource, MenuName } from "./content-source";
@@ -19,7 +21,10 @@ import { DEFAULT_HOME_CONTENT, DEFAULT_PROMO_RIBBON_SLOT } from "./defaults";
 import { renderMarkdown } from "./markdown.server";
 
 export interface FileContentOptions {
-  /** The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json, notifications.json. */
+  /**
+   * The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json, notifications.json,
+   * experiments.json, features.json.
+   */
   root: string;
   logger: Logger;
   /** Re-read files when they change (development). In production content is read once. */
@@ -124,6 +129,12 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
       const piece = await load(`slots/pieces/${contentId}.json`, json(slotContentSchema));
       // A blank piece (no heading, no text) is a blank decision: the slot falls back to its default content.
       return piece && (piece.heading !== "" || piece.text !== "") ? piece : null;
+    },
+    async getExperiments(): Promise<Campaign[]> {
+      return (await load("experiments.json", json(experimentsContentSchema)))?.experiments ?? [];
+    },
+    async getFeatures(): Promise<PageFeatures> {
+      return (await load("features.json", json(pageFeaturesSchema))) ?? NO_PAGE_FEATURES;
     },
   };
 }

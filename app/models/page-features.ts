@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/**
+ * Page features (spec 3 §9: cart, product page, rapid reorder, checkout and site-wide pages each list toggles), as
+ * `content/features.json` holds them. A page's toggle is its own value, else the site-wide one, else off: content
+ * that cannot be read turns every feature off (spec 3 §8: a feature-toggle fetch failure is treated as disabled).
+ * Outside production a session may still override a toggle (models/feature-switches.ts).
+ */
+export const FEATURE_PAGES = ["site", "cart", "product", "rapidReorder", "checkout"] as const;
+export type FeaturePage = (typeof FEATURE_PAGES)[number];
+
+/** The toggles the store reads today (each names a session switch of the same key). */
+export const PAGE_FEATURE_KEYS = ["paypal", "paypalPayLater", "afterpay", "applePay", "preorder"] as const;
+export type PageFeatureKey = (typeof PAGE_FEATURE_KEYS)[number];
+
+const toggles = z
+  .object({
+    paypal: z.boolean(),
+    paypalPayLater: z.boolean(),
+    afterpay: z.boolean(),
+    applePay: z.boolean(),
+    preorder: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const pageFeaturesSchema = z.object({
+  pages: z
+    .object({
+      site: toggles,
+      cart: toggles,
+      product: toggles,
+      rapidReorder: toggles,
+      checkout: toggles,
+    })
+    .partial()
+    .strict(),
+});
+export type PageFeatures = z.infer<typeof pageFeaturesSchema>;
+
+/** What the store uses when the content has no valid features file: everything off. */
+export const NO_PAGE_FEATURES: PageFeatures = { pages: {} };
+
+/** Whether the content turns `key` on for `page` (the page's own value, else the site-wide one, else off). */
+export function pageFeatureOn(features: PageFeatures, page: FeaturePage, key: PageFeatureKey): boolean {
+  return features.pages[page]?.[key] ?? features.pages.site?.[key] ?? false;
+}
