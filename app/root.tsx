@@ -1,4 +1,5 @@
 // First: zod's JIT off before any schema is made (app/zod-config.ts); the browser runs this module before the entry.
+import { inCampaign } from "~/models/experiments/engine";
 import "./zod-config";
 import { DateTime } from "luxon";
 import type { ReactNode } from "react";
@@ -102,7 +103,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       userAgent: request.headers.get("User-Agent"),
     }),
   ]);
-  const navVisitor = { signedIn: visitor.signedIn, hasSubscriptions: visitor.hasSubscriptions };
+  // Links aimed at a campaign show for the visitor's variation (spec 1 §2.7).
+  const navVisitor = {
+    signedIn: visitor.signedIn,
+    hasSubscriptions: visitor.hasSubscriptions,
+    campaignPaths: visitor.campaignVariations,
+    evaluateCampaign: (campaignId: string) => inCampaign(visitor.campaignVariations, campaignId),
+  };
   return {
     appEnv: config.appEnv,
     signedIn: visitor.signedIn,

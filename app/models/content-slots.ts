@@ -87,7 +87,7 @@ export interface SlotAudience {
   customerGroups: readonly string[];
   /** Promotions running now that this visitor can earn (their shopper conditions hold). */
   activePromotionIds: readonly number[];
-  /** The visitor's experiment variations: variant by campaign id (empty until experiments are wired). */
+  /** The visitor's experiment variations: variant by campaign id. */
   variations: Readonly<Record<string, string>>;
 }
 

@@ -9,8 +9,18 @@ import { z } from "zod";
 export const FEATURE_PAGES = ["site", "cart", "product", "rapidReorder", "checkout"] as const;
 export type FeaturePage = (typeof FEATURE_PAGES)[number];
 
-/** The toggles the store reads today (each names a session switch of the same key). */
-export const PAGE_FEATURE_KEYS = ["paypal", "paypalPayLater", "afterpay", "applePay", "preorder"] as const;
+/**
+ * The toggles the store reads today: the payment ones name a session switch of the same key; personalizationEvents
+ * turns the content slots' events on (spec 3 §4 "Personalization").
+ */
+export const PAGE_FEATURE_KEYS = [
+  "paypal",
+  "paypalPayLater",
+  "afterpay",
+  "applePay",
+  "preorder",
+  "personalizationEvents",
+] as const;
 export type PageFeatureKey = (typeof PAGE_FEATURE_KEYS)[number];
 
 const toggles = z
@@ -20,6 +30,7 @@ const toggles = z
     afterpay: z.boolean(),
     applePay: z.boolean(),
     preorder: z.boolean(),
+    personalizationEvents: z.boolean(),
   })
   .partial()
   .strict();

@@ -10,13 +10,10 @@ export const PERSONALIZATION_EVENT_NAMES = ["ContentShown", "ContentInteraction"
 export type PersonalizationEventName = (typeof PERSONALIZATION_EVENT_NAMES)[number];
 
 /**
- * Stands in for the content feature switch that turns personalization events on (spec 3 §4: "only when the feature
- * is on and the user is signed in"). The integrator replaces it with the content system's feature switch.
+ * Whether a page sends personalization events (spec 3 §4: "only when the feature is on and the user is signed in"):
+ * the switch is the content system's `personalizationEvents` page feature.
  */
-export const PERSONALIZATION_EVENTS_SWITCH_STAND_IN = true;
-
-/** Whether a page sends personalization events: only for a signed-in visitor, and only while the switch is on. */
-export function personalizationEventsOn(signedIn: boolean, switchOn: boolean = PERSONALIZATION_EVENTS_SWITCH_STAND_IN) {
+export function personalizationEventsOn(signedIn: boolean, switchOn: boolean) {
   return signedIn && switchOn;
 }
 

@@ -3,6 +3,7 @@ import { methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json
 import { startupSchema } from "~/services/api/openapi/startup.server";
 import { apiServices, requireMethod } from "~/services/api/auth.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
+import { visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.startup";
 
 export function loader() {
@@ -21,5 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bearer token that is not accepted is a 401, never the cookie's visit.
   if (viaBearer) requireApiCustomer(request, context);
   const { services } = apiServices(context);
-  return privateJson(await runStartup(input, { services, context, viaBearer, campaignVariations: () => ({}) }));
+  return privateJson(
+    await runStartup(input, {
+      services,
+      context,
+      viaBearer,
+      campaignVariations: context.get(visitorContext).campaignVariations,
+    }),
+  );
 }

@@ -2,7 +2,6 @@ import { isbot } from "isbot";
 import { DateTime } from "luxon";
 import { PAYPAL_RETURN_PATH } from "~/models/payment-options";
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { isPriceBook } from "~/models/catalog";
 import { entryGuardPath } from "~/models/entry-guard";
 import { isMalformedQuery, PRIVATE_CACHE_CONTROL } from "~/models/http-cache";
 import { isOffSitePath, isReadablePath, sameSitePath } from "~/models/request-input";
@@ -30,20 +29,8 @@ import { lastOrderAt, lastOrderAtQuery } from "~/services/orders/order-history.s
 import { subscriptionsToSend } from "~/services/subscriptions/subscriptions.server";
 import { heldOrderExists } from "~/services/orders/recapture.server";
 import { RequestMemo, requestMemoContext } from "~/services/platform/request-memo.server";
-import { allGroups, derivedGroups } from "~/models/customer-groups";
-import {
-  mergeHistory,
-  VISITOR_HISTORY_COOKIE,
-  VISITOR_HISTORY_MAX_AGE_SECONDS,
-  writeVisitorHistory,
-} from "~/models/visitor-history";
-import {
-  customerFactSubqueries,
-  noteVisitParameters,
-  sessionVisitorGroups,
-  visitorHistory,
-  visitTraffic,
-} from "~/services/growth/visitor-profile.server";
+import { customerFactSubqueries } from "~/services/growth/visitor-profile.server";
+import { profileVisitor } from "./visitor-profile.server";
 
 const COOKIE_RENEWAL_MS = 24 * 60 * 60 * 1000;
 
@@ -171,38 +158,33 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const toast = await sessions.readToast(cookieHeader);
 
   const personal = hasPersonalCookies(cookieHeader, sessions.cookieName);
-  const priceBook = session.get("priceBook");
   const knownVisitorId = sessions.visitorId(cookieHeader);
   const visitorId = knownVisitorId ?? newVisitorId();
   let keepVisitorId = false;
   let personalPage = false;
   const isBot = isbot(request.headers.get("User-Agent") ?? "");
 
-  // Who the visitor is to campaigns and promotions (spec 3 §3-4): where the visit came from, the visit's own groups
-  // (an `8.` link, rb), the groups the store's records give, and what the browser remembers of its signed-in past.
-  const { traffic, cookie: trafficCookie } = visitTraffic(request, cookieHeader, services.config.isProduction);
-  if (request.method === "GET" && noteVisitParameters(session, url)) changed = true;
-  const visitorGroups = sessionVisitorGroups(session);
-  const keptHistory = visitorHistory(cookieHeader);
-  const history = customer
-    ? mergeHistory(keptHistory, {
-        previousSignIn: true,
-        previousOrder: lastOrder !== null,
-        previousShippedOrder: customerFacts.hasShippedOrder,
-      })
-    : keptHistory;
-  const groups = derivedGroups({
-    known: customer !== null,
+  const profile = await profileVisitor(services, {
+    request,
+    url,
+    session,
+    cookieHeader,
+    visitorId,
+    isBot,
+    viaBearer: bearer !== undefined,
+    customer,
     lastOrderAt: lastOrder,
-    hasInsuranceOrder: customerFacts.hasInsuranceOrder,
-    cart: null,
-    now: new Date(),
+    customerFacts,
   });
+  if (profile.sessionChanged) changed = true;
+  // An assignment hangs on the visitor id: the browser keeps it, so it sees the same variation next time.
+  if (profile.campaigns.assigned && !isBot) keepVisitorId = true;
+
   context.set(visitorContext, {
     session,
     customer,
     signedInVia,
-    priceBook: isPriceBook(priceBook) ? priceBook : "none",
+    priceBook: profile.priceBook,
     signedIn: customer !== null,
     // The header and footer show 'My subscriptions' only to customers who have one (spec 1 §2.6).
     hasSubscriptions: subscriber,
@@ -217,11 +199,13 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
     markPersonal: () => {
       personalPage = true;
     },
-    traffic,
-    customerGroups: allGroups(groups, visitorGroups),
-    visitorGroups,
-    referralBrandingCode: session.get("referralBranding") ?? null,
-    history,
+    traffic: profile.traffic,
+    customerGroups: profile.customerGroups,
+    visitorGroups: profile.visitorGroups,
+    referralBrandingCode: profile.referralBrandingCode,
+    history: profile.history,
+    campaignVariations: profile.campaigns.variations,
+    campaignKey: profile.campaigns.key,
     signInFlash,
     toast,
   });
@@ -233,6 +217,21 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   // What the session holds once this middleware has read it: a route that changes it (a cart id, a toast) needs
   // no Set-Cookie of its own — the change is noticed and committed below.
   const sessionBefore = JSON.stringify(session.data);
+
+  // The small cookies this answer carries: the visit's attribution, the browser's memory, a visitor id it keeps.
+  const visitorCookies = () => [
+    ...profile.cookies,
+    ...(keepVisitorId && knownVisitorId === null ? [sessions.visitorIdCookie(visitorId)] : []),
+  ];
+  // A campaign's redirect (the home split test: spec 1 §2.2), for a page read, with the cookies that keep it so.
+  if (profile.campaigns.redirectTo) {
+    const headers = new Headers({ "Cache-Control": PRIVATE_CACHE_CONTROL });
+    if (changed || JSON.stringify(session.data) !== sessionBefore) {
+      headers.append("Set-Cookie", await sessions.commitSession(session));
+    }
+    for (const cookie of visitorCookies()) headers.append("Set-Cookie", cookie);
+    throw redirect(sameSitePath(profile.campaigns.redirectTo), { status: 302, headers });
+  }
 
   if (request.method === "GET" && url.searchParams.has(COUPON_LINK_PARAM)) {
     const target = await applyCouponLink(services, context.get(visitorContext), url, request.headers.get("User-Agent"));
@@ -249,17 +248,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const pendingToast = takePendingToast(session);
   if (pendingToast) response.headers.append("Set-Cookie", await sessions.toastCookie(pendingToast));
   else if (toast) response.headers.append("Set-Cookie", await sessions.toastCookie(null));
-  if (trafficCookie) response.headers.append("Set-Cookie", trafficCookie);
-  const historyValue = writeVisitorHistory(history);
-  // A browser's memory: an API client signed in by its bearer token keeps no cookies.
-  if (!bearer && historyValue !== writeVisitorHistory(keptHistory)) {
-    response.headers.append(
-      "Set-Cookie",
-      sessions.smallCookie(VISITOR_HISTORY_COOKIE, historyValue, VISITOR_HISTORY_MAX_AGE_SECONDS),
-    );
-  }
-  if (keepVisitorId && knownVisitorId === null)
-    response.headers.append("Set-Cookie", sessions.visitorIdCookie(visitorId));
+  for (const cookie of visitorCookies()) response.headers.append("Set-Cookie", cookie);
   if (malformed) response.headers.append("Set-Cookie", await sessions.clearCookie());
   else if (changed || JSON.stringify(session.data) !== sessionBefore) {
     const committed = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessions.cookieName}=`));

@@ -12,6 +12,7 @@ import { notificationSourcesMiddleware } from "~/services/notifications/notifica
 import { expireNotificationRecords } from "~/services/notifications/notification-records.server";
 import type { AppServices } from "~/services/platform/context.server";
 import { ExamBrowser } from "../setup/exam-fixtures";
+import { pauseExperiments } from "../setup/test-content";
 import { createTestServices, runThroughMiddleware } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
   contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "lenslane-notifications-"));
   fs.cpSync(path.resolve("content"), contentDir, { recursive: true });
   fs.writeFileSync(path.join(contentDir, "notifications.json"), JSON.stringify({ notifications: NOTIFICATIONS }));
+  pauseExperiments(contentDir);
   database = await createTestDatabase();
   services = createTestServices(database, { CONTENT_DIR: contentDir });
   services.logger.level = "silent";

@@ -31,24 +31,5 @@ export const EXPERIMENT_ENVIRONMENTS = ["DEVELOPMENT", "STAGING", "PRODUCTION", 
 export type ExperimentEnvironment = (typeof EXPERIMENT_ENVIRONMENTS)[number];
 export const environmentSchema = z.enum(EXPERIMENT_ENVIRONMENTS);
 
-/** Traffic channels (spec 3 §3 "Traffic and audience"). */
-export const TRAFFIC_CHANNELS = [
-  "Affiliate",
-  "Audio",
-  "ContactsToGlasses",
-  "Ctv",
-  "Display",
-  "Email",
-  "PaidSocial",
-  "Push",
-  "Text",
-  "Video",
-  "ShoppingBrand",
-  "ShoppingNonBrand",
-  "SearchBrand",
-  "SearchNonBrand",
-  "Miscellaneous",
-  "Seo",
-  "Direct",
-] as const;
-export type TrafficChannel = (typeof TRAFFIC_CHANNELS)[number];
+/** Traffic channels (spec 3 §3 "Traffic and audience"): the attribution model's list. */
+export { TRAFFIC_CHANNELS, type TrafficChannel } from "../traffic";

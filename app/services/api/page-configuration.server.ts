@@ -13,7 +13,7 @@ import type { AppServices, Visitor } from "../platform/context.server";
  */
 export async function pageConfiguration(
   services: AppServices,
-  visitor: Pick<Visitor, "customer" | "signedIn" | "priceBook" | "customerGroups">,
+  visitor: Pick<Visitor, "customer" | "signedIn" | "priceBook" | "customerGroups" | "campaignVariations">,
   body: PageConfigurationRequest,
 ): Promise<PageConfigurationResponse> {
   const { experience, parameters } = body;
@@ -28,8 +28,15 @@ export async function pageConfiguration(
       customerGroups: parameters.customerGroups,
       hasPreviousOrder: parameters.hasPreviousOrder,
     });
-    // Experiment variations: none yet — the experiment engine will hand the visitor's here.
-    const request = { experience, slots, customerGroups, priceBook: visitor.priceBook, running, variations: {}, now };
+    const request = {
+      experience,
+      slots,
+      customerGroups,
+      priceBook: visitor.priceBook,
+      running,
+      variations: visitor.campaignVariations,
+      now,
+    };
     return decideSlots(services, request);
   };
   try {

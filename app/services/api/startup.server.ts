@@ -25,7 +25,7 @@ export interface StartupOptions {
   /** Signed in by `Authorization: Bearer` (an app): it keeps no cookie session, and gets a token back. */
   viaBearer: boolean;
   /** The visitor's campaign variations, worked out for this request. */
-  campaignVariations: (customerGroups: readonly string[]) => Record<string, string>;
+  campaignVariations: Readonly<Record<string, string>>;
 }
 
 /**
@@ -109,7 +109,7 @@ export async function runStartup(input: StartupInput, options: StartupOptions) {
       ...(coupon ? { coupon } : {}),
       ...(ignored.length > 0 ? { ignoredCustomerGroups: ignored } : {}),
     },
-    campaignOverrides: options.campaignVariations(customerGroups),
+    campaignOverrides: { ...options.campaignVariations },
     redirectUrl: prescription ? `/account/prescriptions/${prescription.id}` : null,
   };
 }

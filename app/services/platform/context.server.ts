@@ -1,3 +1,4 @@
+import type { VariantName } from "~/models/experiments/names";
 import type { CustomerGroup, VisitorGroup } from "~/models/customer-groups";
 import type { TrafficData } from "~/models/traffic";
 import type { VisitorHistory } from "~/models/visitor-history";
@@ -104,6 +105,10 @@ export interface Visitor {
   referralBrandingCode: string | null;
   /** What the browser remembers of its signed-in past, with this visit's facts added. */
   history: VisitorHistory;
+  /** Campaign id → the visitor's variation (spec 3 §4 "Experiments"; decision 58). */
+  campaignVariations: Readonly<Record<string, VariantName>>;
+  /** The variations as a short key: the page cache keys anonymous pages on it. */
+  campaignKey: string;
   /** One-read messages for the sign-in dialog. */
   signInFlash: { notice: string | null; result: unknown };
   /** A one-time toast for this page (read from the flash). */
