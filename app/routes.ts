@@ -318,6 +318,11 @@ export default [
     route(`api/customers/${path}`, `routes/api.customers.${path}.ts`),
   ),
   route("api/session/client-ip", "routes/api.session.client-ip.ts"),
+  // Browser logs, analytics events and real-time identity (issue 28; decision 59).
+  route("api/log/:level", "routes/api.log.$level.ts"),
+  route("api/customerDataPlatform/events", "routes/api.customerDataPlatform.events.ts"),
+  route("api/customerDataPlatform/realTimeIdentityData", "routes/api.customerDataPlatform.realTimeIdentityData.ts"),
+  route("api/analytics/performance", "routes/api.analytics.performance.ts"),
   route("resources/qa", "routes/resources.qa.ts"),
   // Apple Pay's merchant validation and payment token (issue 27): called by the Payment Request handlers.
   route("resources/apple-pay", "routes/resources.apple-pay.ts"),

@@ -22,6 +22,8 @@ import {
   registerPassiveSearchSender,
 } from "~/services/insurance/passive-search.server";
 import type { AppServices } from "~/services/platform/context.server";
+import { pruneClientLogDigests } from "~/services/platform/client-log.server";
+import type { ForwardSummary } from "~/services/adapters/analytics/analytics-recorder";
 import { startJobQueue, type JobQueue, type QueueTiming } from "~/services/platform/queue.server";
 import { createEligibilityService, createImageStore, createPrescriptionReader } from "./adapters.server";
 
@@ -79,6 +81,18 @@ export async function runOutboxJobs(
   return { ...delivery, scrubbed };
 }
 
+/**
+ * Analytics (decision 59): forwards the due events to the clickstream proxy (a no-op without one), then removes the
+ * digests of browser logs not seen for a month.
+ */
+export async function runAnalyticsJob(
+  services: Pick<AppServices, "db" | "analytics">,
+  now: Date = new Date(),
+): Promise<ForwardSummary & { logDigestsRemoved: number }> {
+  const forwarded = await services.analytics.forward(now);
+  return { ...forwarded, logDigestsRemoved: await pruneClientLogDigests(services.db, now) };
+}
+
 /** The queues the store works, and what each runs. */
 export const JOB_QUEUES = {
   outbox: "outbox",
@@ -89,6 +103,7 @@ export const JOB_QUEUES = {
   rxImageExpiry: "rx-image-expiry",
   rxReading: "rx-reading",
   insurance: "insurance",
+  analytics: "analytics",
 } as const;
 
 /**
@@ -211,6 +226,14 @@ export async function startJobs(
         retryLimit: 1,
         handler: (job) => passiveSearchJob(insurance, job.data),
       },
+      {
+        // Analytics events forwarded to the clickstream proxy (each write also kicks a run), and old log digests.
+        name: JOB_QUEUES.analytics,
+        cron: "* * * * *",
+        expireInSeconds: 5 * 60,
+        retryLimit: 3,
+        handler: () => runAnalyticsJob(services),
+      },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },
   );
@@ -228,6 +251,7 @@ export async function startJobs(
       await queue.stop();
       await ownReader?.close();
       await services.email.idle();
+      await services.analytics.idle();
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   createEligibilityService,
   createPayPalProvider,
   createPayIn4Provider,
+  createAnalyticsRecorder,
   createPrescriberVerifier,
   createAddressVerifier,
   createImageStore,
@@ -60,6 +61,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     insurance: createEligibilityService(database.db),
     paypal: createPayPalProvider(config, database.db),
     payIn4: createPayIn4Provider(config, database.db),
+    analytics: createAnalyticsRecorder(config, database.db, logger),
   };
 }
 

@@ -18,3 +18,4 @@ export * from "./chat";
 export * from "./reviews";
 export * from "./pages";
 export * from "./insurance";
+export * from "./analytics";
