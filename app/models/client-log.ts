@@ -61,8 +61,9 @@ export const LOG_FLUSH_MAX_WAIT_MS = 30_000;
 /** Spec 1 §9 and spec 3 §9: error reporting samples 50% of page views in production, all of them elsewhere. */
 export const ERROR_REPORTING_SAMPLE_RATE = { production: 0.5, other: 1 } as const;
 
+/** The page's sample rate; a page that does not say its environment is sampled as production. */
 export function errorReportingSampleRate(appEnv: string | null | undefined): number {
-  return appEnv === "production" ? ERROR_REPORTING_SAMPLE_RATE.production : ERROR_REPORTING_SAMPLE_RATE.other;
+  return appEnv && appEnv !== "production" ? ERROR_REPORTING_SAMPLE_RATE.other : ERROR_REPORTING_SAMPLE_RATE.production;
 }
 
 /** The path a log of `level` is posted to. */
