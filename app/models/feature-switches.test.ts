@@ -15,7 +15,7 @@ describe("feature switches", () => {
   });
 
   it("keeps the other switches off unless switched on", () => {
-    for (const key of ["qa", "allowUnsupportedBrowser"]) {
+    for (const key of ["qa", "allowUnsupportedBrowser", "realTimeIdentityData"]) {
       const item = byKey(key);
       expect(isSwitchOn(item, undefined)).toBe(false);
       expect(isSwitchOn(item, true)).toBe(true);
