@@ -292,6 +292,8 @@ export default [
     route(path, "routes/non-production.tsx", { id: `non-production:${path}` }),
   ),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  // The analytics events the embedded adapter stored (decision 59), outside production.
+  route("dev/analytics", "routes/dev.analytics.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/emails", "routes/dev.emails.tsx"),
   route("dev/emails/:template", "routes/dev.emails.$template.tsx"),

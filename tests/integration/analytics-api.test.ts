@@ -6,13 +6,14 @@ import * as identityApi from "~/routes/api.customerDataPlatform.realTimeIdentity
 import * as eventsApi from "~/routes/api.customerDataPlatform.events";
 import * as logApi from "~/routes/api.log.$level";
 import * as performanceApi from "~/routes/api.analytics.performance";
+import * as devAnalytics from "~/routes/dev.analytics";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { analyticsEvents, clientLogDigests } from "~/services/db/schema";
 import type { AppServices } from "~/services/platform/context.server";
 import { newVisitorId } from "~/services/platform/session.server";
 import { setFeatureSwitch } from "~/services/scenarios/feature-switches.server";
 import { apiCaller, browserCookie, customerWithToken, expectError } from "../setup/api-client";
-import { createTestServices } from "../setup/test-context";
+import { createRequestContext, createTestServices, settle } from "../setup/test-context";
 import { createTestDatabase } from "../setup/test-database";
 
 // Issue 28 (decision 59): POST api/log/{level} (spec 1 §7: identical logs once, limited per browser, bounded),
@@ -302,5 +303,37 @@ describe("POST api/analytics/performance", () => {
       }),
       413,
     );
+  });
+});
+
+describe("/dev/analytics", () => {
+  const open = async (target: AppServices, path: string) => {
+    const request = new Request(`http://store.test${path}`);
+    const context = await createRequestContext(target, request);
+    return settle(async () => devAnalytics.loader({ request, params: {}, context } as never));
+  };
+
+  it("lists the stored events newest first, by type, outside production only", async () => {
+    const { cookie } = visitorCookie();
+    await call(eventsApi.action, "/api/customerDataPlatform/events", {
+      body: [{ eventName: "ContentInteraction", eventDetail: "dev page check" }],
+      cookie,
+    });
+    const all = (await open(services, "/dev/analytics")) as Awaited<ReturnType<typeof devAnalytics.loader>>;
+    expect(all.forwarding).toBe(false);
+    expect(all.events[0]).toMatchObject({
+      eventType: "ContentInteraction",
+      detail: "dev page check",
+      status: "stored",
+    });
+    const orders = (await open(services, "/dev/analytics?type=PagePerformance")) as Awaited<
+      ReturnType<typeof devAnalytics.loader>
+    >;
+    expect(orders.type).toBe("PagePerformance");
+    expect(orders.events.length).toBeGreaterThan(0);
+    expect(orders.events.every((event) => event.eventType === "PagePerformance")).toBe(true);
+    const production = createTestServices(database, { APP_ENV: "production" });
+    const refused = await open(production, "/dev/analytics");
+    expect(refused instanceof Response ? refused.status : (refused as { init?: ResponseInit }).init?.status).toBe(404);
   });
 });

@@ -194,7 +194,12 @@ export async function storedEventsPage(db: Database, options: { afterId: number;
     .limit(options.limit);
 }
 
-/** The newest stored events (tests and the development tools). */
-export async function latestEvents(db: Database, limit = 50): Promise<EventRow[]> {
-  return db.select().from(analyticsEvents).orderBy(desc(analyticsEvents.id)).limit(limit);
+/** The newest stored events, of one type or all (the development page, /dev/analytics). */
+export async function latestEvents(db: Database, options: { limit: number; type?: string }): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(analyticsEvents)
+    .where(options.type ? sql`${analyticsEvents.eventType} = ${options.type}` : undefined)
+    .orderBy(desc(analyticsEvents.id))
+    .limit(Math.max(1, Math.min(Math.trunc(options.limit) || 1, 500)));
 }
