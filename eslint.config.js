@@ -50,7 +50,8 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: floorZones() }] },
   },
   {
-    files: ["app/components/**/*.{ts,tsx}"],
+    // The browser's own modules (app/client/: error reporting, vitals) likewise.
+    files: ["app/components/**/*.{ts,tsx}", "app/client/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",

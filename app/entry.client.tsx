@@ -3,8 +3,12 @@ import "./zod-config";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { startPageReporting } from "./client/start";
 
-// React Router's default client entry; this file exists for the import above.
+// Unhandled errors and Core Web Vitals (issue 28): listening before hydration, so its errors are reported too.
+startPageReporting();
+
+// React Router's default client entry.
 startTransition(() => {
   hydrateRoot(
     document,

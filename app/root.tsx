@@ -219,7 +219,12 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       </main>
       {data ? (
         <AnalyticsDataLayer
-          dataLayer={{ pageName: handle.pageName, signedIn: data.signedIn, serviceType: data.serviceType }}
+          dataLayer={{
+            pageName: handle.pageName,
+            signedIn: data.signedIn,
+            serviceType: data.serviceType,
+            appEnv: data.appEnv,
+          }}
         />
       ) : null}
       {handle.footerVisible ? (

@@ -293,6 +293,8 @@ export default [
     route(path, "routes/non-production.tsx", { id: `non-production:${path}` }),
   ),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  // The analytics events the embedded adapter stored (decision 59), outside production.
+  route("dev/analytics", "routes/dev.analytics.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
   route("dev/emails", "routes/dev.emails.tsx"),
   route("dev/emails/:template", "routes/dev.emails.$template.tsx"),
@@ -321,6 +323,11 @@ export default [
   route("api/session/client-ip", "routes/api.session.client-ip.ts"),
   // Content slots' decisions for an experience (issue 28, decision 61).
   route("api/customerDataPlatform/pageConfiguration", "routes/api.customerDataPlatform.pageConfiguration.ts"),
+  // Browser logs, analytics events and real-time identity (issue 28; decision 59).
+  route("api/log/:level", "routes/api.log.$level.ts"),
+  route("api/customerDataPlatform/events", "routes/api.customerDataPlatform.events.ts"),
+  route("api/customerDataPlatform/realTimeIdentityData", "routes/api.customerDataPlatform.realTimeIdentityData.ts"),
+  route("api/analytics/performance", "routes/api.analytics.performance.ts"),
   route("resources/qa", "routes/resources.qa.ts"),
   // Apple Pay's merchant validation and payment token (issue 27): called by the Payment Request handlers.
   route("resources/apple-pay", "routes/resources.apple-pay.ts"),

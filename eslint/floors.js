@@ -40,7 +40,7 @@ export const FLOORS = [
   { name: "the composition root (app/server)", paths: ["app/server/**"] },
   {
     name: "routes and components",
-    paths: ["app/routes/**", "app/components/**", "app/@(root|entry.server|entry.client).tsx"],
+    paths: ["app/routes/**", "app/components/**", "app/client/**", "app/@(root|entry.server|entry.client).tsx"],
   },
 ];
 

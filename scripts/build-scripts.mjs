@@ -5,6 +5,7 @@
 //   scripts/worker.ts  → build/scripts/worker.js   `npm run worker`
 //   scripts/jobs.ts    → build/scripts/jobs.js     `npm run jobs`
 //   scripts/migrate.ts → build/scripts/migrate.js  `npm run db:migrate`
+//   scripts/events-export.ts → build/scripts/events-export.js  `npm run events:export`
 //
 // The app's own code (the `~/` imports, resolved through tsconfig.json's paths) goes into each bundle; packages stay
 // imports of node_modules, as in the server build, so native and worker-thread packages (sharp, onnxruntime, tesseract)
@@ -12,7 +13,7 @@
 // working directory, the checkout's root, as before.
 import { build } from "esbuild";
 
-const ENTRIES = ["scripts/worker.ts", "scripts/jobs.ts", "scripts/migrate.ts"];
+const ENTRIES = ["scripts/worker.ts", "scripts/jobs.ts", "scripts/migrate.ts", "scripts/events-export.ts"];
 
 await build({
   entryPoints: ENTRIES,

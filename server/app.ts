@@ -17,6 +17,7 @@ import {
   createEligibilityService,
   createPayPalProvider,
   createPayIn4Provider,
+  createAnalyticsRecorder,
   createPrescriberVerifier,
   createAddressVerifier,
   createImageStore,
@@ -88,6 +89,7 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
     insurance: createEligibilityService(database.db),
     paypal: createPayPalProvider(config, database.db),
     payIn4: createPayIn4Provider(config, database.db),
+    analytics: createAnalyticsRecorder(config, database.db, logger),
   };
 
   // The job queue: the e-mail outbox (delivery, expired secrets) every minute; reorder reminders and due auto-reorders

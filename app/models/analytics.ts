@@ -28,4 +28,6 @@ export interface AnalyticsDataLayer {
   pageName: string | null;
   signedIn: boolean;
   serviceType: AnalyticsServiceType;
+  /** The environment (production samples error reports at 50%: app/client/error-reporter.ts). */
+  appEnv: string;
 }

@@ -24,7 +24,7 @@ describe("feature switches", () => {
   });
 
   it("keep QA and the exam's browser check session-only: off unless switched on, whatever the content", () => {
-    for (const key of ["qa", "allowUnsupportedBrowser"]) {
+    for (const key of ["qa", "allowUnsupportedBrowser", "realTimeIdentityData"]) {
       expect(switchDefault(byKey(key), features, "site")).toBe(false);
     }
     expect(switchStates(features, "site", { qa: true }).qa).toBe(true);

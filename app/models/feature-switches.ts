@@ -58,6 +58,12 @@ export const FEATURE_SWITCHES = [
       "Without pre-order, pay in 4 shows as unavailable at checkout, with the reason. Default from the content's page features.",
     fromContent: true,
   },
+  {
+    key: "realTimeIdentityData",
+    label: "Real-time identity data",
+    description:
+      "Answers GET api/customerDataPlatform/realTimeIdentityData for this session (spec 1 §7: only when its toggle is on; REAL_TIME_IDENTITY_DATA=true turns it on for everyone).",
+  },
 ] as const;
 
 export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];

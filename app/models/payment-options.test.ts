@@ -24,6 +24,7 @@ const SHIPPED_STATES = {
   applePay: true,
   paypalPayLater: true,
   preorder: true,
+  realTimeIdentityData: false,
 };
 
 /** A 30-lens box of dailies (30 days a box for one eye), one box, for the given eye. */

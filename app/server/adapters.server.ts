@@ -32,6 +32,9 @@ import { createSimulatedPayPal } from "~/services/adapters/paypal/simulated-payp
 import type { PayIn4Provider } from "~/services/adapters/pay-in-4/pay-in-4-provider";
 import { createAfterpayClient } from "~/services/adapters/pay-in-4/afterpay-client.server";
 import { createSimulatedPayIn4 } from "~/services/adapters/pay-in-4/simulated-pay-in-4.server";
+import type { AnalyticsRecorder } from "~/services/adapters/analytics/analytics-recorder";
+import { createClickstreamClient } from "~/services/adapters/analytics/clickstream-client.server";
+import { createEventTable } from "~/services/adapters/analytics/event-table.server";
 
 /**
  * Adapter wiring, part of the composition root (docs/architecture.md): which implementation of each third party's
@@ -163,4 +166,23 @@ export function createPayPalProvider(config: Pick<AppConfig, "paypal">, db: Data
  */
 export function createPayIn4Provider(config: Pick<AppConfig, "afterpay">, db: Database): PayIn4Provider {
   return config.afterpay ? createAfterpayClient(config.afterpay) : createSimulatedPayIn4({ db });
+}
+
+/**
+ * Chosen once at start-up (decision 59): the events table always; with CLICKSTREAM_PROXY_URL (and its value schema
+ * id) its rows are also forwarded to the clickstream REST proxy off the request path. The records' SourceDomain is the
+ * store's host.
+ */
+export function createAnalyticsRecorder(
+  config: Pick<AppConfig, "clickstream" | "siteUrl">,
+  db: Database,
+  logger: Logger,
+): AnalyticsRecorder {
+  const sourceDomain = new URL(config.siteUrl).hostname;
+  if (!config.clickstream) return createEventTable(db, { logger, sourceDomain });
+  logger.info(
+    { proxyHost: safeHost(config.clickstream.url), topic: config.clickstream.topic },
+    "analytics: clickstream",
+  );
+  return createEventTable(db, { logger, sourceDomain, clickstream: createClickstreamClient(config.clickstream) });
 }

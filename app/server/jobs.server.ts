@@ -23,6 +23,8 @@ import {
   registerPassiveSearchSender,
 } from "~/services/insurance/passive-search.server";
 import type { AppServices } from "~/services/platform/context.server";
+import { pruneClientLogDigests } from "~/services/platform/client-log.server";
+import type { ForwardSummary } from "~/services/adapters/analytics/analytics-recorder";
 import { startJobQueue, type JobQueue, type QueueTiming } from "~/services/platform/queue.server";
 import { createEligibilityService, createImageStore, createPrescriptionReader } from "./adapters.server";
 
@@ -80,6 +82,18 @@ export async function runOutboxJobs(
   return { ...delivery, scrubbed };
 }
 
+/**
+ * Analytics (decision 59): forwards the due events to the clickstream proxy (a no-op without one), then removes the
+ * digests of browser logs not seen for a month.
+ */
+export async function runAnalyticsJob(
+  services: Pick<AppServices, "db" | "analytics">,
+  now: Date = new Date(),
+): Promise<ForwardSummary & { logDigestsRemoved: number }> {
+  const forwarded = await services.analytics.forward(now);
+  return { ...forwarded, logDigestsRemoved: await pruneClientLogDigests(services.db, now) };
+}
+
 /** The queues the store works, and what each runs. */
 export const JOB_QUEUES = {
   outbox: "outbox",
@@ -91,6 +105,7 @@ export const JOB_QUEUES = {
   notificationRecords: "notification-records",
   rxReading: "rx-reading",
   insurance: "insurance",
+  analytics: "analytics",
 } as const;
 
 /**
@@ -221,6 +236,14 @@ export async function startJobs(
         retryLimit: 1,
         handler: (job) => passiveSearchJob(insurance, job.data),
       },
+      {
+        // Analytics events forwarded to the clickstream proxy (each write also kicks a run), and old log digests.
+        name: JOB_QUEUES.analytics,
+        cron: "* * * * *",
+        expireInSeconds: 5 * 60,
+        retryLimit: 3,
+        handler: () => runAnalyticsJob(services),
+      },
     ],
     { logger: services.logger, work: options.work, timing: options.timing },
   );
@@ -238,6 +261,7 @@ export async function startJobs(
       await queue.stop();
       await ownReader?.close();
       await services.email.idle();
+      await services.analytics.idle();
     },
   };
 }

@@ -146,6 +146,8 @@ describe("settings, the QA flag and the QA button's close", () => {
       ["applePay", true],
       ["paypalPayLater", true],
       ["preorder", true],
+      // Off unless switched on (issue 28: GET api/customerDataPlatform/realTimeIdentityData).
+      ["realTimeIdentityData", false],
     ]);
     // Switching PayPal off takes it out of the footer's 'We accept' strip for this session.
     const paypalOff = await run(internal.action, "/settings", {

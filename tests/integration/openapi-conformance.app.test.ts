@@ -135,6 +135,8 @@ describe("every documented GET, and the reading POSTs, answer as the document sa
       ["/api/sitePreferences/brainTree"],
       [`/api/examInsurance/searchResult/${"x".repeat(43)}`],
       ["/api/openapi.json"],
+      // Off unless its toggle is on (issue 28): the documented 404 (the 200: analytics-api.test.ts).
+      ["/api/customerDataPlatform/realTimeIdentityData"],
     ];
     for (const [path, options] of gets) {
       const { status } = await conforming("GET", path, options);

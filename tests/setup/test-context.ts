@@ -12,6 +12,7 @@ import {
   createEligibilityService,
   createPayPalProvider,
   createPayIn4Provider,
+  createAnalyticsRecorder,
   createPrescriberVerifier,
   createAddressVerifier,
   createImageStore,
@@ -62,6 +63,7 @@ export function createTestServices(database: DatabaseHandle, env: Record<string,
     insurance: createEligibilityService(database.db),
     paypal: createPayPalProvider(config, database.db),
     payIn4: createPayIn4Provider(config, database.db),
+    analytics: createAnalyticsRecorder(config, database.db, logger),
   };
 }
 

@@ -41,7 +41,10 @@ export type ReorderResult =
 export type SubscriptionOrderResult = ReorderResult | { ok: false; reason: "nothing-to-send"; message: string };
 
 /** What the runner needs of the app's services (the jobs script builds just these). */
-export type RunnerServices = Pick<AppServices, "config" | "db" | "logger" | "email" | "tax" | "payments" | "sessions">;
+export type RunnerServices = Pick<
+  AppServices,
+  "config" | "db" | "logger" | "email" | "tax" | "payments" | "sessions" | "analytics"
+>;
 
 /** How long a claim keeps other runners away: far longer than placing one order takes. */
 export const CLAIM_MINUTES = 5;

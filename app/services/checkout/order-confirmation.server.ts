@@ -20,6 +20,7 @@ import {
   skus,
 } from "../db/schema";
 import { orderDetails } from "../orders/order-history.server";
+import { orderPlacedEvent } from "./order-analytics.server";
 import { recordGroupPrescription } from "../prescriptions/prescription-records.server";
 import { uploadLinkUrl } from "../prescriptions/upload-links.server";
 import { queueVerifications } from "../prescriptions/verification.server";
@@ -35,7 +36,7 @@ import { paymentKey, type OrderPlan } from "~/models/order-plan";
  */
 
 /** What placing an order uses (place-order.server.ts and the reorders); here, below it, so neither imports the other. */
-export type OrderServices = Pick<AppServices, "db" | "tax" | "email" | "logger" | "config"> & {
+export type OrderServices = Pick<AppServices, "db" | "tax" | "email" | "logger" | "config" | "analytics"> & {
   payments: PaymentGateway;
 };
 
@@ -58,7 +59,7 @@ async function lockPending(tx: Transaction, orderId: number): Promise<PendingOrd
  * with `chargeId`. False when it was no longer pending.
  */
 export async function confirmOrder(
-  services: Pick<OrderServices, "db" | "email" | "config">,
+  services: Pick<OrderServices, "db" | "email" | "config" | "analytics">,
   orderId: number,
   chargeId: string,
 ): Promise<boolean> {
@@ -176,10 +177,16 @@ export async function confirmOrder(
       .set({ chargeId, paymentState: "paid", pendingPlan: null, pendingSince: null })
       .where(eq(orders.id, order.id));
     await writeConfirmation(services, tx, order, plan);
+    // The order analytics event commits with the order (issue 28): one per order, whoever confirms it.
+    await services.analytics.record([await orderPlacedEvent(tx, order, plan)], { db: tx });
     return true;
   });
-  // Committed: the confirmation goes out in the background (with SMTP), or by the outbox job's next run.
-  if (confirmed) services.email.deliverSoon();
+  // Committed: the confirmation goes out in the background (with SMTP), or by the outbox job's next run; so does the
+  // order's analytics event, to a clickstream proxy when there is one.
+  if (confirmed) {
+    services.email.deliverSoon();
+    services.analytics.forwardSoon();
+  }
   return confirmed;
 }
 
@@ -238,7 +245,7 @@ export const RECOVERY_GRACE_SECONDS = 120;
  * and at most one charge; a later "Place order" with the same key finds the confirmed order or reserves again.
  */
 export async function recoverPendingOrders(
-  services: Pick<OrderServices, "db" | "email" | "config" | "payments" | "logger">,
+  services: Pick<OrderServices, "db" | "email" | "config" | "payments" | "logger" | "analytics">,
   options: { graceSeconds?: number; limit?: number } = {},
 ): Promise<RecoverySummary> {
   const graceSeconds = options.graceSeconds ?? RECOVERY_GRACE_SECONDS;

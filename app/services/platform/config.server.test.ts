@@ -24,6 +24,21 @@ describe("parseConfig", () => {
     expect(paymentProvidersReady(parseConfig({ DATA_DIR: dataDir }))).toEqual({ paypal: true, payIn4: true });
   });
 
+  it("forwards analytics to a clickstream proxy only with its URL and value schema id (decision 59)", () => {
+    expect(parseConfig({ DATA_DIR: dataDir })).toMatchObject({ clickstream: null, realTimeIdentityData: false });
+    const proxy = { DATA_DIR: dataDir, CLICKSTREAM_PROXY_URL: "https://proxy.example.com" };
+    expect(() => parseConfig(proxy)).toThrow(/CLICKSTREAM_VALUE_SCHEMA_ID: is required when CLICKSTREAM_PROXY_URL/);
+    expect(parseConfig({ ...proxy, CLICKSTREAM_VALUE_SCHEMA_ID: "12", REAL_TIME_IDENTITY_DATA: "true" })).toMatchObject(
+      {
+        clickstream: { url: "https://proxy.example.com", topic: "clickstream", valueSchemaId: 12 },
+        realTimeIdentityData: true,
+      },
+    );
+    expect(() => parseConfig({ ...proxy, CLICKSTREAM_VALUE_SCHEMA_ID: "12", CLICKSTREAM_TOPIC: "a b" })).toThrow(
+      /CLICKSTREAM_TOPIC/,
+    );
+  });
+
   it("has working defaults for a fresh machine", () => {
     const config = parseConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ port: 3000, appEnv: "development", isProduction: false, databaseUrl: undefined });

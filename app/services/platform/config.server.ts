@@ -76,6 +76,17 @@ const envSchema = z
     /** Where live chat's embedded provider e-mails the shoppers' messages (decision 37). */
     CHAT_SUPPORT_EMAIL: z.email().default("support@lenslane.example"),
     CHAT_STAFFED_HOURS: z.enum(CHAT_STAFFED_HOURS).default("always"),
+    /** A clickstream REST proxy (decision 59): analytics events are forwarded to its topic when set. */
+    CLICKSTREAM_PROXY_URL: z.url().optional(),
+    CLICKSTREAM_TOPIC: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,249}$/, "must be a topic name (letters, digits, '.', '_', '-')")
+      .default("clickstream"),
+    CLICKSTREAM_VALUE_SCHEMA_ID: z.coerce.number().int().min(1).optional(),
+    CLICKSTREAM_API_KEY: z.string().min(1).optional(),
+    CLICKSTREAM_API_SECRET: z.string().min(1).optional(),
+    /** GET api/customerDataPlatform/realTimeIdentityData answers (spec 1 §7: only when its toggle is on). */
+    REAL_TIME_IDENTITY_DATA: z.enum(["true", "false"]).default("false"),
   })
   .superRefine((env, ctx) => {
     if (env.E2E_FIXTURES === "true" && env.APP_ENV === "production") {
@@ -95,6 +106,13 @@ const envSchema = z
         code: "custom",
         path: ["WEB_CONCURRENCY"],
         message: "must be 1 on the embedded database (PGlite allows one process); set DATABASE_URL for more",
+      });
+    }
+    if (env.CLICKSTREAM_PROXY_URL && env.CLICKSTREAM_VALUE_SCHEMA_ID === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLICKSTREAM_VALUE_SCHEMA_ID"],
+        message: "is required when CLICKSTREAM_PROXY_URL is set (the records' schema in the schema registry)",
       });
     }
     if (env.APP_ENV === "production") {
@@ -178,6 +196,10 @@ export interface AppConfig {
   chatSupportEmail: string;
   /** When the embedded chat's agents answer: always (default) or in business hours (decision 37). */
   chatStaffedHours: ChatStaffedHours;
+  /** The clickstream REST proxy analytics events are forwarded to (null: the events table only; decision 59). */
+  clickstream: { url: string; topic: string; valueSchemaId: number; apiKey?: string; apiSecret?: string } | null;
+  /** Whether GET api/customerDataPlatform/realTimeIdentityData answers for everyone (else per session switch). */
+  realTimeIdentityData: boolean;
   version: string;
 }
 
@@ -258,6 +280,18 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     e2eFixtures: parsed.E2E_FIXTURES === "true" && parsed.APP_ENV !== "production",
     chatSupportEmail: parsed.CHAT_SUPPORT_EMAIL,
     chatStaffedHours: parsed.CHAT_STAFFED_HOURS,
+    clickstream:
+      parsed.CLICKSTREAM_PROXY_URL && parsed.CLICKSTREAM_VALUE_SCHEMA_ID !== undefined
+        ? {
+            url: parsed.CLICKSTREAM_PROXY_URL,
+            topic: parsed.CLICKSTREAM_TOPIC,
+            valueSchemaId: parsed.CLICKSTREAM_VALUE_SCHEMA_ID,
+            ...(parsed.CLICKSTREAM_API_KEY && parsed.CLICKSTREAM_API_SECRET
+              ? { apiKey: parsed.CLICKSTREAM_API_KEY, apiSecret: parsed.CLICKSTREAM_API_SECRET }
+              : {}),
+          }
+        : null,
+    realTimeIdentityData: parsed.REAL_TIME_IDENTITY_DATA === "true",
     version,
   };
 }

@@ -17,6 +17,7 @@ import type { ChatProvider } from "../adapters/chat/chat-provider";
 import type { EligibilityService } from "../adapters/insurance/eligibility-service";
 import type { PayPalProvider } from "../adapters/paypal/paypal-provider";
 import type { PayIn4Provider } from "../adapters/pay-in-4/pay-in-4-provider";
+import type { AnalyticsRecorder } from "../adapters/analytics/analytics-recorder";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import type { Logger } from "./logger.server";
 import type { PriceBook } from "~/models/catalog";
@@ -46,6 +47,8 @@ export interface AppServices {
   paypal: PayPalProvider;
   /** The pay-in-4 provider (issue 27, decision 53). */
   payIn4: PayIn4Provider;
+  /** Analytics events: the events table, forwarded to a clickstream proxy when configured (issue 28, decision 59). */
+  analytics: AnalyticsRecorder;
 }
 export const servicesContext = createContext<AppServices>();
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { operations as addresses } from "./addresses.server";
+import { operations as analytics } from "./analytics.server";
 import { operations as authentication } from "./authentication.server";
 import { operations as autoReorder } from "./auto-reorder.server";
 import { operations as cart } from "./cart.server";
@@ -37,6 +38,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...wallet,
   ...customers,
   ...pageConfiguration,
+  ...analytics,
   ...meta,
 ];
 

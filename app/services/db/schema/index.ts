@@ -19,3 +19,4 @@ export * from "./reviews";
 export * from "./pages";
 export * from "./insurance";
 export * from "./notifications";
+export * from "./analytics";
