@@ -26,6 +26,7 @@ import {
 import { parseConfig, type AppConfig } from "~/services/platform/config.server";
 import { requestInfoContext, servicesContext, type AppServices } from "~/services/platform/context.server";
 import { bootstrapDatabase } from "~/server/database.server";
+import { campaignCacheKey } from "~/server/visitor-profile.server";
 import { recordPgliteOwner, startJobs } from "~/server/jobs.server";
 import { logger, redactUrl } from "~/services/platform/logger.server";
 import { createAppSession, PERSONAL_COOKIES } from "~/services/platform/session.server";
@@ -148,6 +149,14 @@ export async function startApp(options: StartOptions): Promise<RunningApp> {
         ttlMs: 10_000,
         maxEntries: 500,
         personalCookies: [services.sessions.cookieName, ...PERSONAL_COOKIES],
+        // Pages differ by the visitor's campaign variations: the cache keys on them (issue 28).
+        variantKey: (req) =>
+          campaignCacheKey(services, {
+            url: new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`),
+            cookieHeader: req.get("cookie") ?? null,
+            userAgent: req.get("user-agent") ?? null,
+            referer: req.get("referer") ?? null,
+          }),
       }),
     );
   }

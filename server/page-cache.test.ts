@@ -17,7 +17,14 @@ beforeAll(async () => {
     next();
   });
   app.use(
-    pageCache({ ttlMs: 10_000, maxEntries: 2, personalCookies: ["session", "disabledPromoBanner"], now: () => clock }),
+    pageCache({
+      ttlMs: 10_000,
+      maxEntries: 2,
+      personalCookies: ["session", "disabledPromoBanner"],
+      // Stands in for the campaign variations: a `variant` header names them; `x-visit-change` changes the visit.
+      variantKey: async (req) => (req.get("x-visit-change") ? null : (req.get("variant") ?? "")),
+      now: () => clock,
+    }),
   );
   app.get("/public/:n", (req, res) => {
     renders += 1;
@@ -86,5 +93,17 @@ describe("pageCache", () => {
     expect(bot.cache).toBe("miss");
     clock += 10_001;
     expect((await get("/public/3")).cache).toBe("miss");
+  });
+
+  it("keeps a page per campaign variation, and lets a request that changes the visit through uncached", async () => {
+    const before = renders;
+    const a = await get("/public/variant", { variant: "A" });
+    const b = await get("/public/variant", { variant: "B" });
+    const againA = await get("/public/variant", { variant: "A" });
+    expect([a.cache, b.cache, againA.cache]).toEqual(["miss", "miss", "hit"]);
+    expect(renders - before).toBe(2);
+    const changing = await get("/public/variant", { variant: "A", "x-visit-change": "1" });
+    expect(changing.cache).toBeNull();
+    expect(renders - before).toBe(3);
   });
 });

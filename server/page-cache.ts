@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 
 export interface PageCacheOptions {
@@ -7,6 +7,11 @@ export interface PageCacheOptions {
   maxEntries: number;
   /** Cookies that make a page personal: a request carrying one is never served from, nor stored in, the cache. */
   personalCookies: string[];
+  /**
+   * The part of the key that follows the visitor's campaign variations (the same page differs by variation); null
+   * sends the request to the app uncached (it changes the visit).
+   */
+  variantKey?: (req: Request) => Promise<string | null>;
   now?: () => number;
 }
 
@@ -30,9 +35,19 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
   const now = options.now ?? Date.now;
   const personal = new RegExp(`(?:^|;\\s*)(?:${options.personalCookies.map(escapeRegExp).join("|")})=`);
 
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== "GET" || req.get("authorization") || personal.test(req.get("cookie") ?? "")) return next();
-    const key = `${isbot(req.get("user-agent") ?? "") ? "bot" : "person"} ${req.originalUrl}`;
+    let variant = "";
+    if (options.variantKey) {
+      try {
+        const found = await options.variantKey(req);
+        if (found === null) return next();
+        variant = found;
+      } catch (error) {
+        return next(error);
+      }
+    }
+    const key = `${isbot(req.get("user-agent") ?? "") ? "bot" : "person"} ${variant} ${req.originalUrl}`;
     const nonce = String(res.locals.nonce ?? "");
 
     const hit = entries.get(key);

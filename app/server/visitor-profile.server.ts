@@ -1,5 +1,12 @@
 import { isPriceBook, type PriceBook } from "~/models/catalog";
-import { allGroups, derivedGroups, type CustomerGroup, type VisitorGroup } from "~/models/customer-groups";
+import { isbot } from "isbot";
+import {
+  AFFILIATE_CODE_PREFIX,
+  allGroups,
+  derivedGroups,
+  type CustomerGroup,
+  type VisitorGroup,
+} from "~/models/customer-groups";
 import { isMobileUserAgent } from "~/models/device";
 import type { TrafficData } from "~/models/traffic";
 import {
@@ -116,4 +123,51 @@ export async function profileVisitor(
     sessionChanged,
     cookies,
   };
+}
+
+/** Query parameters that change who the visitor is (attribution, groups, branding, a campaign override). */
+const VISIT_PARAMETERS = /^(ac|channel|rb|experiment)$/;
+
+/**
+ * The page cache's key part for an anonymous request (no session, no personal cookie): the variations the root
+ * middleware will give it, worked out from its cookies the same way. Null when the request would change the visit
+ * (a campaign code, an `8.` value, branding, an override, a search engine's referrer): it must reach the app.
+ * A browser without a visitor id shares pages only with other new browsers ("new"): if a campaign assigns it, its
+ * page carries the new id's cookie and is not stored.
+ */
+export async function campaignCacheKey(
+  services: Pick<AppServices, "content" | "logger" | "config" | "sessions">,
+  input: { url: URL; cookieHeader: string | null; userAgent: string | null; referer: string | null },
+): Promise<string | null> {
+  const { url, cookieHeader } = input;
+  for (const [name, value] of url.searchParams) {
+    if (VISIT_PARAMETERS.test(name) || value.trim().startsWith(AFFILIATE_CODE_PREFIX)) return null;
+  }
+  const request = new Request(url, { headers: input.referer ? { Referer: input.referer } : {} });
+  const { traffic, cookie } = visitTraffic(request, cookieHeader, services.config.isProduction);
+  if (cookie) return null;
+  const visitorId = services.sessions.visitorId(cookieHeader);
+  if (visitorId === null) return "new";
+  if (isbot(input.userAgent ?? "")) return "bot";
+  const campaigns = await visitorCampaigns(
+    services,
+    {
+      visitorId,
+      signedIn: false,
+      isMobile: isMobileUserAgent(input.userAgent),
+      traffic,
+      customerGroups: derivedGroups({
+        known: false,
+        lastOrderAt: null,
+        hasInsuranceOrder: false,
+        cart: null,
+        now: new Date(),
+      }),
+      referralBrandingCode: null,
+      history: visitorHistory(cookieHeader),
+    },
+    url,
+    true,
+  );
+  return campaigns.key;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filterNavigationLinks } from "~/models/navigation";
+import { campaignCacheKey } from "~/server/visitor-profile.server";
 import type { DatabaseHandle } from "~/services/db/client.server";
 import { visitorContext, type AppServices, type Visitor } from "~/services/platform/context.server";
 import { createTestDatabase } from "../setup/test-database";
@@ -110,5 +111,29 @@ describe("the visitor's campaigns", () => {
       );
     expect(menu({ "home-split": "B" })).toEqual(["Everyone", "Vision care"]);
     expect(menu({ "home-split": "default" })).toEqual(["Everyone"]);
+  });
+
+  it("gives the page cache the key the middleware gives the page, and none for a request that changes the visit", async () => {
+    const first = await visit(running, "/lenses");
+    const cookie = first.response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("visitor="))!
+      .split(";")[0]!;
+    const page = await visit(running, "/lenses", { Cookie: cookie });
+    const key = (path: string, cookieHeader: string | null, referer: string | null = null) =>
+      campaignCacheKey(running, { url: new URL(url(path)), cookieHeader, userAgent: null, referer });
+    expect(await key("/lenses", cookie)).toBe(page.visitor!.campaignKey);
+    expect(page.visitor!.campaignKey).not.toBe("");
+    expect(await key("/lenses", null)).toBe("new");
+    expect(await key("/lenses", cookie, "http://store.test/cart")).toBe(page.visitor!.campaignKey);
+    for (const changing of [
+      "/lenses?ac=7.mail",
+      "/lenses?mid=8.1",
+      "/lenses?rb=x",
+      "/lenses?experiment=price-books:A",
+    ]) {
+      expect(await key(changing, cookie), changing).toBeNull();
+    }
+    expect(await key("/lenses", cookie, "https://www.google.com/")).toBeNull();
   });
 });
