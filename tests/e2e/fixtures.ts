@@ -77,6 +77,7 @@ export interface ContentMenuLink {
   link_url: string;
   signed_in_signed_out: "signed-in" | "signed-out" | "both";
   signed_out_order?: number;
+  campaign_id?: string;
 }
 
 /**
@@ -94,10 +95,14 @@ export function readContentJson<T>(relativePath: string): T {
  */
 export function signedOutMenuLinks(name: string): { text: string; url: string }[] {
   const menu = readContentJson<{ links: ContentMenuLink[] }>(`menus/${name}.json`);
-  return menu.links
-    .filter((link) => link.signed_in_signed_out !== "signed-in")
-    .sort((a, b) => (a.signed_out_order ?? 0) - (b.signed_out_order ?? 0))
-    .map((link) => ({ text: link.link_text, url: link.link_url }));
+  return (
+    menu.links
+      .filter((link) => link.signed_in_signed_out !== "signed-in")
+      // A link aimed at a campaign shows only for its variation (spec 1 §2.7): a plain visitor has none.
+      .filter((link) => !link.campaign_id)
+      .sort((a, b) => (a.signed_out_order ?? 0) - (b.signed_out_order ?? 0))
+      .map((link) => ({ text: link.link_text, url: link.link_url }))
+  );
 }
 
 interface RibbonText {

@@ -34,7 +34,7 @@ export function prepareE2eContent(target: string): string {
   fs.writeFileSync(slotFile, JSON.stringify(slot, null, 2));
   // Each e2e test is a new browser (a new visitor id): running campaigns would give it a random price book or
   // redirect. Specs ask for a variation with ?experiment=<id>:<variant>.
-  pauseExperiments(target);
+  pauseExperiments(target, ["affiliate-partners"]);
   fs.writeFileSync(
     path.join(target, "notifications.json"),
     JSON.stringify({ notifications: E2E_NOTIFICATIONS }, null, 2),
