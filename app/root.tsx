@@ -1,6 +1,6 @@
 // First: zod's JIT off before any schema is made (app/zod-config.ts); the browser runs this module before the entry.
-import { inCampaign } from "~/models/experiments/engine";
 import "./zod-config";
+import { inCampaign } from "~/models/experiments/engine";
 import { DateTime } from "luxon";
 import type { ReactNode } from "react";
 import {

@@ -110,7 +110,8 @@ const TARGETS: Target[] = [
   // What React Router and the root alone cost per request: a page that renders almost nothing, no database, no
   // shell, private so it is rendered every time (app/routes/dev.floor.tsx; outside production only).
   { key: "floor", label: "floor /dev/floor (framework alone)", path: "/dev/floor" },
-  { key: "home", label: "home /", path: "/" },
+  // A returning browser keeps its visitor id (decision 62): its anonymous pages come from the cache by variation.
+  { key: "home", label: "home / (returning browser)", path: "/", headers: { cookie: "visitor=benchVisitor0000000000" } },
   // Anonymous pages are served from the 10 s page cache; a personal cookie makes every request a full render.
   {
     key: "home-render",
