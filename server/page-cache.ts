@@ -1,3 +1,4 @@
+import { isMobileUserAgent } from "~/models/device";
 import type { RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 
@@ -32,7 +33,9 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
 
   return (req, res, next) => {
     if (req.method !== "GET" || req.get("authorization") || personal.test(req.get("cookie") ?? "")) return next();
-    const key = `${isbot(req.get("user-agent") ?? "") ? "bot" : "person"} ${req.originalUrl}`;
+    // Phones apart: a phone's page may carry the proactive chat window (decision 63), a desktop's never does.
+    const userAgent = req.get("user-agent") ?? "";
+    const key = `${isbot(userAgent) ? "bot" : isMobileUserAgent(userAgent) ? "phone" : "person"} ${req.originalUrl}`;
     const nonce = String(res.locals.nonce ?? "");
 
     const hit = entries.get(key);
