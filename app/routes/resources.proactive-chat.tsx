@@ -9,7 +9,7 @@ import type { Route } from "./+types/resources.proactive-chat";
 /**
  * The proactive chat window's answers (decision 63), remembered in a small cookie so the window never comes back:
  * "No thanks" goes back to the page (on this site only), "Chat with us" to the chat page, both with a 303 and
- * without JavaScript. With JavaScript the browser posts `shown` when the window appears and keeps the page: a 204.
+ * without JavaScript. With JavaScript the browser posts `shown` when the window appears and stays on the page.
  * Bad input (an unknown intent, a return path to another site) is a 400, never a 500.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const outcome = form.intent === "dismiss" ? "dismissed" : form.intent;
   const headers = { "Set-Cookie": proactiveChatCookie(sessions, outcome) };
-  if (form.intent === "shown") return data(null, { status: 204, headers });
+  // The browser's fetcher keeps the page (a redirect would navigate); no plain form posts this intent.
+  if (form.intent === "shown") return data({ remembered: outcome }, { headers });
   return redirect(form.intent === "chat" ? CHAT_PATH : (form.returnTo ?? "/"), { status: 303, headers });
 }
 
