@@ -44,7 +44,13 @@ export async function chatThreadView(
   const owner = chatOwner(visitor, { create: false });
   // The provider split (decision 63): the visitor's provider, or the one the conversation started on.
   const { provider } = await chatProviderFor(services, visitor);
-  const thread = owner ? await provider.currentThread(owner, now) : null;
+  let thread: ChatThread | null = null;
+  try {
+    thread = owner ? await provider.currentThread(owner, now) : null;
+  } catch (error) {
+    // A hosted provider that fails (spec 3 §8: logged) leaves the page up, with the form to write again.
+    services.logger.warn({ err: error, provider: provider.name }, "chat thread unavailable");
+  }
   return threadView(thread, owner, view, now, provider.availability(now));
 }
 
@@ -71,11 +77,11 @@ export function threadView(
   };
 }
 
-export type SendChatResult = "sent" | "too-fast" | "contact-required";
+export type SendChatResult = "sent" | "too-fast" | "contact-required" | "unavailable";
 
 /** Sends the shopper's message (at most CHAT_SEND_LIMITS per owner and per address). */
 export async function sendChatMessage(
-  services: ChatChoiceServices & Pick<AppServices, "db">,
+  services: ChatChoiceServices & Pick<AppServices, "db" | "logger">,
   visitor: Visitor,
   clientIp: string,
   input: { text: string; contact: ChatContact | null },
@@ -94,7 +100,14 @@ export async function sendChatMessage(
   );
   if (!allowed) return "too-fast";
   const { slot, provider } = await chatProviderFor(services, visitor);
-  const outcome = await provider.sendShopperMessage(owner, input, now);
+  let outcome: Awaited<ReturnType<typeof provider.sendShopperMessage>>;
+  try {
+    outcome = await provider.sendShopperMessage(owner, input, now);
+  } catch (error) {
+    // The provider failed (an outage, a refused key): logged, and the shopper is told to try again (a 503).
+    services.logger.warn({ err: error, provider: provider.name }, "chat message not sent");
+    return "unavailable";
+  }
   if (!outcome.ok) return "contact-required";
   // The conversation stays with the provider it started on, whatever the split says later.
   visitor.session.set("chatProvider", slot);
