@@ -55,6 +55,7 @@ import {
 import { visitorMiddleware } from "./server/visitor.server";
 import { paymentSwitches, qaPanelData, rememberQaFlag } from "./services/scenarios/feature-switches.server";
 import { pageFeatures } from "./services/growth/page-features.server";
+import { liveChatShell } from "./services/chat/proactive-chat.server";
 import { ALL_PAYMENTS_ON } from "./models/feature-switches";
 import stylesheet from "./app.css?url";
 import progressBarStyles from "./styles/progress-bar.css?url";
@@ -103,6 +104,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       userAgent: request.headers.get("User-Agent"),
     }),
   ]);
+  // Live chat's launcher and, on a phone, its proactive window (decision 63); a page with the window is not shared.
+  const liveChat = await liveChatShell(services, visitor, request);
+  if (liveChat.proactive) visitor.markPersonal();
   // Links aimed at a campaign show for the visitor's variation (spec 1 §2.7).
   const navVisitor = {
     signedIn: visitor.signedIn,
@@ -134,6 +138,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     // The footer's 'We accept' strip names the alternative payments that are on (spec 3 §5; issue 27).
     paymentSwitches: await paymentSwitches(services, visitor.session, "site"),
+    liveChat,
   };
 }
 
@@ -236,7 +241,9 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
         />
       ) : null}
       {/* Last in the document: a text browser reads the page first; with CSS the launcher floats bottom right. */}
-      {handle.liveChat ? <ChatLauncher /> : null}
+      {handle.liveChat && (data?.liveChat.on ?? true) ? (
+        <ChatLauncher proactive={data?.liveChat.proactive ?? false} />
+      ) : null}
       {data?.qa ? <QaButton panel={data.qa} /> : null}
     </>
   );

@@ -350,6 +350,8 @@ export default [
   // embedded provider's support desk (outside production).
   route("chat", "routes/chat.tsx"),
   route("resources/chat", "routes/resources.chat.ts"),
+  // The proactive chat window's dismissal (decision 63).
+  route("resources/proactive-chat", "routes/resources.proactive-chat.tsx"),
   route("dev/chat/:conversationId?", "routes/dev.chat.tsx"),
 
   // Legacy redirects, other content pages ({category}/{path}/{subPath}), and the 404.

@@ -55,6 +55,15 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("pageCache", () => {
+  it("keeps phones' pages apart from other browsers' (a phone's may carry the proactive chat window)", async () => {
+    const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+    const before = renders;
+    expect((await get("/public/phone")).cache).toBe("miss");
+    expect((await get("/public/phone", { "User-Agent": phone })).cache).toBe("miss");
+    expect((await get("/public/phone", { "User-Agent": phone })).cache).toBe("hit");
+    expect(renders - before).toBe(2);
+  });
+
   it("renders a public page once and serves it again with the new response's nonce", async () => {
     const before = renders;
     const first = await get("/public/1");

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { isMobileUserAgent } from "~/models/device";
 import { isbot } from "isbot";
 
 export interface PageCacheOptions {
@@ -47,7 +48,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
         return next(error);
       }
     }
-    const key = `${isbot(req.get("user-agent") ?? "") ? "bot" : "person"} ${variant} ${req.originalUrl}`;
+    // Phones apart: a phone's page may carry the proactive chat window (decision 63), a desktop's never does.
+    const userAgent = req.get("user-agent") ?? "";
+    const device = isbot(userAgent) ? "bot" : isMobileUserAgent(userAgent) ? "phone" : "person";
+    const key = `${device} ${variant} ${req.originalUrl}`;
     const nonce = String(res.locals.nonce ?? "");
 
     const hit = entries.get(key);

@@ -46,6 +46,7 @@ export const CHAT_WORDS = {
   earlierOnChatPage: "Earlier messages are on the chat page.",
   sent: "Message sent.",
   tooFast: "You're sending messages too fast. Please wait a few minutes and try again.",
+  unavailable: "We couldn't send your message just now. Please try again in a few minutes, or call us.",
   messageRequired: "Write a message.",
   messageTooLong: `Messages can be at most ${CHAT_MESSAGE_MAX} characters.`,
   nameRequired: "Enter your name.",

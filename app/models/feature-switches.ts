@@ -59,6 +59,20 @@ export const FEATURE_SWITCHES = [
     fromContent: true,
   },
   {
+    key: "liveChat",
+    label: "Live chat",
+    description:
+      "Offers live chat: the launcher on home and content pages and the proactive window on phones. Default from the content's page features.",
+    fromContent: true,
+  },
+  {
+    key: "liveChatNewProvider",
+    label: "Live chat: new provider",
+    description:
+      "With live chat on, visitors on the provider split's A path chat with the new provider (spec 3 §4 Live chat). Default from the content's page features.",
+    fromContent: true,
+  },
+  {
     key: "realTimeIdentityData",
     label: "Real-time identity data",
     description:

@@ -11,7 +11,9 @@ export type FeaturePage = (typeof FEATURE_PAGES)[number];
 
 /**
  * The toggles the store reads today: the payment ones name a session switch of the same key; personalizationEvents
- * turns the content slots' events on (spec 3 §4 "Personalization").
+ * turns the content slots' events on (spec 3 §4 "Personalization"); liveChat offers live chat (the launcher and the
+ * proactive window) and, with liveChatNewProvider, lets the provider split's A path use the new provider (spec 3 §4
+ * "Live chat"; decision 63).
  */
 export const PAGE_FEATURE_KEYS = [
   "paypal",
@@ -20,6 +22,8 @@ export const PAGE_FEATURE_KEYS = [
   "applePay",
   "preorder",
   "personalizationEvents",
+  "liveChat",
+  "liveChatNewProvider",
 ] as const;
 export type PageFeatureKey = (typeof PAGE_FEATURE_KEYS)[number];
 
@@ -31,6 +35,8 @@ const toggles = z
     applePay: z.boolean(),
     preorder: z.boolean(),
     personalizationEvents: z.boolean(),
+    liveChat: z.boolean(),
+    liveChatNewProvider: z.boolean(),
   })
   .partial()
   .strict();

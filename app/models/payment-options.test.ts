@@ -25,6 +25,8 @@ const SHIPPED_STATES = {
   paypalPayLater: true,
   preorder: true,
   realTimeIdentityData: false,
+  liveChat: true,
+  liveChatNewProvider: true,
 };
 
 /** A 30-lens box of dailies (30 days a box for one eye), one box, for the given eye. */

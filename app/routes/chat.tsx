@@ -43,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (sent === "too-fast") {
     return data({ result: submission.reply({ formErrors: [CHAT_WORDS.tooFast] }) }, { status: 429 });
   }
+  if (sent === "unavailable") {
+    return data({ result: submission.reply({ formErrors: [CHAT_WORDS.unavailable] }) }, { status: 503 });
+  }
   if (sent === "contact-required") {
     return data({ result: submission.reply({ fieldErrors: { name: [CHAT_WORDS.nameRequired] } }) }, { status: 400 });
   }

@@ -114,6 +114,7 @@ export default function DevChatPage({ loaderData, actionData }: Route.ComponentP
             <tr>
               <th scope="col">Chat</th>
               <th scope="col">Shopper</th>
+              <th scope="col">Provider</th>
               <th scope="col">Status</th>
               <th scope="col">Messages</th>
               <th scope="col">Last message (UTC)</th>
@@ -128,6 +129,8 @@ export default function DevChatPage({ loaderData, actionData }: Route.ComponentP
                 <td>
                   {row.contactName} &lt;{row.contactEmail}&gt; ({row.owner})
                 </td>
+                {/* The provider split (decision 63): "database" is the old provider, "sunshine" the new one's default. */}
+                <td data-testid="chat-provider">{row.provider}</td>
                 <td>{row.waiting ? "open, waiting for an answer" : row.status}</td>
                 <td>{row.messageCount}</td>
                 <td>{row.lastMessageAt}</td>

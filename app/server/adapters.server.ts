@@ -24,6 +24,7 @@ import type { PrescriberVerifier } from "~/services/adapters/prescriber-verifica
 import { createSimulatedPrescriber } from "~/services/adapters/prescriber-verification/simulated-prescriber.server";
 import type { ChatProvider } from "~/services/adapters/chat/chat-provider";
 import { createDatabaseChatProvider } from "~/services/adapters/chat/database-provider.server";
+import { createSunshineChatClient, SUNSHINE_PROVIDER_NAME } from "~/services/adapters/chat/sunshine-client.server";
 import type { EligibilityService } from "~/services/adapters/insurance/eligibility-service";
 import { createSimulatedEligibility } from "~/services/adapters/insurance/simulated-eligibility.server";
 import type { PayPalProvider } from "~/services/adapters/paypal/paypal-provider";
@@ -139,6 +140,27 @@ export function createChatProvider(
     siteUrl: config.siteUrl,
     supportEmail: config.chatSupportEmail,
     staffedHours: config.chatStaffedHours,
+  });
+}
+
+/**
+ * Chosen once at start-up (decision 63): the provider split's new provider. Sunshine Conversations' client when
+ * SUNSHINE_APP_ID, SUNSHINE_KEY_ID and SUNSHINE_SECRET are set; else its embedded default, the database-backed
+ * conversation store under the provider name "sunshine" (answered on /dev/chat like the old provider's).
+ */
+export function createNewChatProvider(
+  config: Pick<AppConfig, "siteUrl" | "chatSupportEmail" | "chatStaffedHours" | "sunshine">,
+  db: Database,
+  email: EmailSender,
+): ChatProvider {
+  if (config.sunshine) return createSunshineChatClient({ ...config.sunshine, staffedHours: config.chatStaffedHours });
+  return createDatabaseChatProvider({
+    db,
+    email,
+    siteUrl: config.siteUrl,
+    supportEmail: config.chatSupportEmail,
+    staffedHours: config.chatStaffedHours,
+    providerName: SUNSHINE_PROVIDER_NAME,
   });
 }
 

@@ -146,6 +146,9 @@ describe("settings, the QA flag and the QA button's close", () => {
       ["applePay", true],
       ["paypalPayLater", true],
       ["preorder", true],
+      // Live chat and its new provider (decision 63), on in the shipped content.
+      ["liveChat", true],
+      ["liveChatNewProvider", true],
       // Off unless switched on (issue 28: GET api/customerDataPlatform/realTimeIdentityData).
       ["realTimeIdentityData", false],
     ]);

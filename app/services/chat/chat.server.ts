@@ -12,6 +12,7 @@ import type { ChatAvailability, ChatContact, ChatOwner, ChatThread } from "../ad
 import { guestKeyHash } from "../adapters/chat/database-provider.server";
 import type { AppServices, Visitor } from "../platform/context.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
+import { chatProviderFor, type ChatChoiceServices } from "./chat-provider-choice.server";
 
 /**
  * Live chat for the shopper (decision 37): who owns the thread (the signed-in customer, or a guest's key kept in the
@@ -35,14 +36,22 @@ export function chatOwner(visitor: Visitor, options: { create: boolean }): ChatO
 
 /** The thread for the chat page (`history`: the history window) or the launcher (`launcher`: the hide window). */
 export async function chatThreadView(
-  services: Pick<AppServices, "chat">,
+  services: ChatChoiceServices,
   visitor: Visitor,
   view: "history" | "launcher",
   now = new Date(),
 ): Promise<ChatThreadView> {
   const owner = chatOwner(visitor, { create: false });
-  const thread = owner ? await services.chat.currentThread(owner, now) : null;
-  return threadView(thread, owner, view, now, services.chat.availability(now));
+  // The provider split (decision 63): the visitor's provider, or the one the conversation started on.
+  const { provider } = await chatProviderFor(services, visitor);
+  let thread: ChatThread | null = null;
+  try {
+    thread = owner ? await provider.currentThread(owner, now) : null;
+  } catch (error) {
+    // A hosted provider that fails (spec 3 §8: logged) leaves the page up, with the form to write again.
+    services.logger.warn({ err: error, provider: provider.name }, "chat thread unavailable");
+  }
+  return threadView(thread, owner, view, now, provider.availability(now));
 }
 
 export function threadView(
@@ -68,11 +77,11 @@ export function threadView(
   };
 }
 
-export type SendChatResult = "sent" | "too-fast" | "contact-required";
+export type SendChatResult = "sent" | "too-fast" | "contact-required" | "unavailable";
 
 /** Sends the shopper's message (at most CHAT_SEND_LIMITS per owner and per address). */
 export async function sendChatMessage(
-  services: Pick<AppServices, "chat" | "db">,
+  services: ChatChoiceServices & Pick<AppServices, "db" | "logger">,
   visitor: Visitor,
   clientIp: string,
   input: { text: string; contact: ChatContact | null },
@@ -90,6 +99,17 @@ export async function sendChatMessage(
     now,
   );
   if (!allowed) return "too-fast";
-  const outcome = await services.chat.sendShopperMessage(owner, input, now);
-  return outcome.ok ? "sent" : "contact-required";
+  const { slot, provider } = await chatProviderFor(services, visitor);
+  let outcome: Awaited<ReturnType<typeof provider.sendShopperMessage>>;
+  try {
+    outcome = await provider.sendShopperMessage(owner, input, now);
+  } catch (error) {
+    // The provider failed (an outage, a refused key): logged, and the shopper is told to try again (a 503).
+    services.logger.warn({ err: error, provider: provider.name }, "chat message not sent");
+    return "unavailable";
+  }
+  if (!outcome.ok) return "contact-required";
+  // The conversation stays with the provider it started on, whatever the split says later.
+  visitor.session.set("chatProvider", slot);
+  return "sent";
 }

@@ -76,6 +76,11 @@ const envSchema = z
     /** Where live chat's embedded provider e-mails the shoppers' messages (decision 37). */
     CHAT_SUPPORT_EMAIL: z.email().default("support@lenslane.example"),
     CHAT_STAFFED_HOURS: z.enum(CHAT_STAFFED_HOURS).default("always"),
+    /** The new chat provider, Sunshine Conversations (decision 63); without all three, its embedded default. */
+    SUNSHINE_APP_ID: z.string().min(1).optional(),
+    SUNSHINE_KEY_ID: z.string().min(1).optional(),
+    SUNSHINE_SECRET: z.string().min(1).optional(),
+    SUNSHINE_API_BASE: z.url().default("https://api.smooch.io"),
     /** A clickstream REST proxy (decision 59): analytics events are forwarded to its topic when set. */
     CLICKSTREAM_PROXY_URL: z.url().optional(),
     CLICKSTREAM_TOPIC: z
@@ -196,6 +201,8 @@ export interface AppConfig {
   chatSupportEmail: string;
   /** When the embedded chat's agents answer: always (default) or in business hours (decision 37). */
   chatStaffedHours: ChatStaffedHours;
+  /** The new chat provider's API key (null: its embedded default in the store's database; decision 63). */
+  sunshine: { appId: string; keyId: string; secret: string; apiBase: string } | null;
   /** The clickstream REST proxy analytics events are forwarded to (null: the events table only; decision 59). */
   clickstream: { url: string; topic: string; valueSchemaId: number; apiKey?: string; apiSecret?: string } | null;
   /** Whether GET api/customerDataPlatform/realTimeIdentityData answers for everyone (else per session switch). */
@@ -280,6 +287,15 @@ export function parseConfig(env: Record<string, string | undefined>, version = "
     e2eFixtures: parsed.E2E_FIXTURES === "true" && parsed.APP_ENV !== "production",
     chatSupportEmail: parsed.CHAT_SUPPORT_EMAIL,
     chatStaffedHours: parsed.CHAT_STAFFED_HOURS,
+    sunshine:
+      parsed.SUNSHINE_APP_ID && parsed.SUNSHINE_KEY_ID && parsed.SUNSHINE_SECRET
+        ? {
+            appId: parsed.SUNSHINE_APP_ID,
+            keyId: parsed.SUNSHINE_KEY_ID,
+            secret: parsed.SUNSHINE_SECRET,
+            apiBase: parsed.SUNSHINE_API_BASE,
+          }
+        : null,
     clickstream:
       parsed.CLICKSTREAM_PROXY_URL && parsed.CLICKSTREAM_VALUE_SCHEMA_ID !== undefined
         ? {

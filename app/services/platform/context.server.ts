@@ -39,8 +39,10 @@ export interface AppServices {
   rxReader: PrescriptionReader;
   examProvider: ExamProvider;
   prescriberVerifier: PrescriberVerifier;
-  /** Live chat (decision 37). */
+  /** Live chat (decision 37): the old provider of the provider split, the embedded chat. */
   chat: ChatProvider;
+  /** Live chat's new provider (decision 63): Sunshine Conversations, or its embedded default. */
+  chatNewProvider: ChatProvider;
   /** Insurance eligibility (issue 27, decision 52). */
   insurance: EligibilityService;
   /** PayPal, Pay Later included (issue 27, decision 53). */

@@ -35,6 +35,8 @@ export interface SessionData {
   journey?: Record<string, unknown>;
   /** A guest's live chat key (decision 37): its hash owns the guest's conversation. */
   chatKey?: string;
+  /** The chat provider the shopper's conversation started on, "old" or "new" (decision 63): it stays there. */
+  chatProvider?: string;
   /** The visit's own customer groups (spec 3: visitor groups are stored with the cart): affiliate, rebate tests. */
   visitorGroups?: string[];
   /** The referral branding code of the link the visit came by (spec 1 §2.3: rb). */

@@ -5,7 +5,9 @@ import type { ChatAuthor, ConversationStatus } from "~/models/chat";
  * a guest known by a key from the guest's session) and the shopper's messages; the provider keeps the conversation,
  * says whether an agent is there (support hours), and notifies the other side. The embedded default
  * (database-provider.server.ts) keeps the conversation in the store's database and plays the support desk on
- * /dev/chat (database-support.server.ts); a hosted chat service's client would implement the same interface.
+ * /dev/chat (database-support.server.ts). The provider split's new provider (decision 63) implements it too:
+ * Sunshine Conversations' client (sunshine-client.server.ts), or its embedded default, the same database store under
+ * the provider name "sunshine".
  */
 
 export type ChatOwner =

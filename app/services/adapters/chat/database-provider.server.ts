@@ -29,6 +29,11 @@ export interface DatabaseChatOptions {
   supportEmail: string;
   /** When agents answer (config CHAT_STAFFED_HOURS). */
   staffedHours: ChatStaffedHours;
+  /**
+   * The provider's name, kept on each conversation (decision 63): "database" (the default) or the name of a hosted
+   * provider this store plays on one machine ("sunshine"). Each provider reads only its own conversations.
+   */
+  providerName?: string;
 }
 
 export const SUPPORT_PAGE_PATH = "/dev/chat";
@@ -47,12 +52,19 @@ export function ownerCondition(owner: ChatOwner): SQL {
 type ConversationRow = typeof chatConversations.$inferSelect;
 
 /** The latest conversation of the owner that is not history yet (spec 3 §9: history 20160 minutes). */
-async function currentConversation(db: Executor, owner: ChatOwner, now: Date): Promise<ConversationRow | null> {
+async function currentConversation(
+  db: Executor,
+  owner: ChatOwner,
+  provider: string,
+  now: Date,
+): Promise<ConversationRow | null> {
   const since = DateTime.fromJSDate(now).minus({ minutes: CHAT_HISTORY_MINUTES }).toJSDate();
   const [row] = await db
     .select()
     .from(chatConversations)
-    .where(and(ownerCondition(owner), gt(chatConversations.lastMessageAt, since)))
+    .where(
+      and(ownerCondition(owner), eq(chatConversations.provider, provider), gt(chatConversations.lastMessageAt, since)),
+    )
     .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
     .limit(1);
   return row ?? null;
@@ -98,8 +110,9 @@ export async function addMessage(
 
 export function createDatabaseChatProvider(options: DatabaseChatOptions): ChatProvider {
   const { db, email, siteUrl, supportEmail, staffedHours } = options;
+  const provider = options.providerName ?? "database";
   return {
-    name: "database",
+    name: provider,
 
     availability: (now = new Date()) => {
       const { agentAvailable, nextAgentAt } = chatAvailability(DateTime.fromJSDate(now), staffedHours);
@@ -107,13 +120,13 @@ export function createDatabaseChatProvider(options: DatabaseChatOptions): ChatPr
     },
 
     async currentThread(owner, now = new Date()) {
-      const conversation = await currentConversation(db, owner, now);
+      const conversation = await currentConversation(db, owner, provider, now);
       return conversation ? readThread(db, conversation) : null;
     },
 
     async sendShopperMessage(owner, input, now = new Date()) {
       const outcome = await db.transaction(async (tx) => {
-        const current = await currentConversation(tx, owner, now);
+        const current = await currentConversation(tx, owner, provider, now);
         let conversation = current?.status === "open" ? current : null;
         const startedConversation = conversation === null;
         if (!conversation) {
@@ -132,6 +145,7 @@ export function createDatabaseChatProvider(options: DatabaseChatOptions): ChatPr
               guestKeyHash: owner.kind === "guest" ? guestKeyHash(owner.guestKey) : null,
               contactName: contact.name,
               contactEmail: contact.email,
+              provider,
               lastMessageAt: now,
               createdAt: now,
             })

@@ -18,6 +18,8 @@ export interface ConversationSummary {
   contactName: string;
   contactEmail: string;
   owner: "customer" | "guest";
+  /** The provider the conversation belongs to (decision 63): "database" (old) or "sunshine" (new, embedded). */
+  provider: string;
   status: ConversationStatus;
   lastMessageAt: Date;
   /** Who wrote last: "shopper" means the shopper waits for an answer. */
@@ -40,6 +42,7 @@ export async function listConversations(
       contactName: chatConversations.contactName,
       contactEmail: chatConversations.contactEmail,
       customerId: chatConversations.customerId,
+      provider: chatConversations.provider,
       status: chatConversations.status,
       lastMessageAt: chatConversations.lastMessageAt,
       lastAuthor,

@@ -18,6 +18,11 @@ export const chatConversations = pgTable(
     contactName: text("contact_name").notNull(),
     contactEmail: text("contact_email").notNull(),
     status: text("status").notNull().default("open"),
+    /**
+     * Which chat provider the conversation belongs to (decision 63): "database" (the old, embedded one) or "sunshine"
+     * (the new provider's embedded default). A conversation stays with the provider it started on.
+     */
+    provider: text("provider").notNull().default("database"),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
