@@ -20,18 +20,12 @@ import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
 import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart/cart-changes.server";
 import { applyOfferedBenefit, removeBenefits } from "~/services/cart/cart-insurance.server";
-import { pricedCart, shopperOf } from "~/services/cart/cart-pricing.server";
+import { shopperOf } from "~/services/cart/cart-pricing.server";
+import { cartForPage } from "~/services/cart/cart-page.server";
 import { queuePassiveSearch } from "~/services/insurance/passive-search.server";
-import {
-  cartExists,
-  cartView,
-  changeItemQuantity,
-  removeCartItem,
-  removeDiscontinuedItems,
-} from "~/services/cart/cart.server";
+import { cartExists, cartView, changeItemQuantity, removeCartItem } from "~/services/cart/cart.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
-import { cartMemoKey } from "~/services/cart/cart-read.server";
 import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import { paymentOptionsFor } from "~/services/checkout/provider-payments.server";
@@ -58,21 +52,11 @@ export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const visitor = context.get(visitorContext);
-  const { session, priceBook, customer } = visitor;
-  const cartId = session.get("cartId") ?? null;
-  const shopper = shopperOf(visitor);
-  // The cart is read once for this page and the header's count (the request memo).
-  const memo = context.get(requestMemoContext);
-  // The cart-banner slot (decision 61) is chosen while the cart is priced.
+  const { session, customer } = visitor;
+  // The cart-banner slot (decision 61) is chosen while the cart is priced (read once for the page and the header).
   const slotsRead = slotsForPage(context, "cart");
-  let cart = await pricedCart({ ...services, memo }, cartId, shopper);
-  // Discontinued items found in the cart are removed, with a notice naming them (spec 2 §4).
-  let removed: string[] = [];
-  if (cartId && cart.groups.some((group) => group.items.some((item) => item.isDiscontinued))) {
-    removed = await removeDiscontinuedItems(services.db, cartId);
-    memo?.forget(cartMemoKey(cartId, priceBook));
-    cart = await pricedCart({ ...services, memo }, cartId, shopper);
-  }
+  const memo = context.get(requestMemoContext);
+  const { cart, removed } = await cartForPage({ ...services, memo }, session.get("cartId") ?? null, shopperOf(visitor));
   // The passive insurance search (decision 54): asked for when a signed-in customer's cart has items and neither a
   // benefit nor an offer; the job checks patients and ZIPs, and the queue runs it at most once per customer a window.
   if (customer && cart.cartId && cart.groups.length > 0 && !cart.insurance.applied && !cart.insurance.offer) {

@@ -72,7 +72,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-/** The funnel steps before checkout whose criteria must be met, in funnel order (spec 2 §4). */
 // The page reads the cart: its read starts before the loaders, and the header's count shares it.
 export const middleware: Route.MiddlewareFunction[] = [readsCartMiddleware];
 
@@ -160,28 +159,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const schema = cardFormSchema();
     const submission = parseWithZod(formData, { schema });
     const entered = lastFour(String(formData.get("cardNumber") ?? ""));
-    const cookieHeader = request.headers.get("Cookie");
-    // Never echo the number or the CVV back into the page.
-    const refuse = async (messages: string[] | undefined, headers?: HeadersInit) =>
-      reply(
-        "card",
-        submission.reply({ formErrors: messages, hideFields: SECRET_CARD_FIELDS }),
-        { lastFour: entered },
-        headers,
-      );
-
     // The card lock is checked and the attempt counted before the vault sees the card (card-save.server.ts).
     const saved = await saveCardUnderLock(services, {
       customerId: customer.id,
-      cookieHeader,
+      cookieHeader: request.headers.get("Cookie"),
       card: submission.status === "success" ? cardDetailsFromForm(submission.value) : null,
     });
     if (saved.ok) {
       flashToast(session, "success", `${cardLabel(saved.card)} saved.`);
       return redirect("/checkout", 303);
     }
-    return refuse(
-      saved.formError ? [saved.formError] : undefined,
+    // Never echo the number or the CVV back into the page.
+    const formErrors = saved.formError ? [saved.formError] : undefined;
+    return reply(
+      "card",
+      submission.reply({ formErrors, hideFields: SECRET_CARD_FIELDS }),
+      { lastFour: entered },
       saved.setCookie ? { "Set-Cookie": saved.setCookie } : undefined,
     );
   }
