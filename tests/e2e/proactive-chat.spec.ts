@@ -69,8 +69,11 @@ test("the invitation's 'Chat with us' opens the chat", async ({ page }) => {
     await expect(page.getByTestId("chat-panel")).toBeVisible();
     await expect(invite).toHaveCount(0);
   } else {
-    await speedUpAnimations(page);
+    // The playback rate holds for the page it is set on: set it, then load the page again (as above).
     await page.goto("/");
+    await speedUpAnimations(page);
+    await page.reload();
+    await expect(invite).toBeVisible();
     await invite.getByRole("button", { name: "Chat with us" }).click();
     await expect(page).toHaveURL(/\/chat$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chat with us");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { parse as parseCookieHeader } from "cookie";
 import { createCookie, createCookieSessionStorage, type Session } from "react-router";
 import { AD_CHOICES_COOKIE, AD_CHOICES_MAX_AGE_SECONDS, adChoiceSchema, type AdChoice } from "~/models/ad-choices";
+import { PROACTIVE_CHAT_COOKIE } from "~/models/proactive-chat";
 import { PROMO_RIBBON_DISMISS_COOKIE, PROMO_RIBBON_HIDDEN_SECONDS } from "~/models/promo-ribbon";
 import { isVisitorId, VISITOR_ID_COOKIE, VISITOR_ID_MAX_AGE_SECONDS } from "~/models/visitor-id";
 import { SIGNED_IN_COOKIE_LIFETIME_SECONDS, signedInCookieSeconds } from "~/models/auth-limits";
@@ -169,7 +170,14 @@ const TOAST_SECONDS = 5 * 60;
  * not one: pages vary by the variations it gives (the page cache keys on them), and a page that reads records kept
  * against it (a notification seen or dismissed) says so itself (`markPersonal`).
  */
-export const PERSONAL_COOKIES = [PROMO_RIBBON_DISMISS_COOKIE, AD_CHOICES_COOKIE, TOAST_COOKIE, TOAST_COOKIE_PRODUCTION];
+export const PERSONAL_COOKIES = [
+  PROMO_RIBBON_DISMISS_COOKIE,
+  AD_CHOICES_COOKIE,
+  TOAST_COOKIE,
+  TOAST_COOKIE_PRODUCTION,
+  // A phone that saw the chat invitation gets pages without it; one that has not gets it (a page marked personal).
+  PROACTIVE_CHAT_COOKIE,
+];
 
 /** Our cookie names: a request carrying any of them may get a personal page. */
 export function hasPersonalCookies(cookieHeader: string | null, sessionCookieName: string): boolean {
