@@ -19,9 +19,12 @@ const actionsOf = (id: string, variant: string) => campaign(id).variations.find(
 const definitions = shipped.map(definitionFromCampaign);
 
 describe("content/experiments.json (spec 3 §9 campaigns and weights)", () => {
-  it("parses, with unique ids, every campaign running and none reporting a problem", () => {
+  it("parses, with unique ids, every campaign running but the how-to-order split, and none reporting a problem", () => {
     expect(new Set(shipped.map((c) => c.id)).size).toBe(shipped.length);
-    expect(shipped.every((c) => c.status === "running")).toBe(true);
+    // The how-to-order split is paused in the shipped content: half of the demo store's new visitors would never see
+    // the home page (decision 62); an override shows it outside production.
+    const paused = shipped.filter((c) => c.status !== "running").map((c) => c.id);
+    expect(paused).toEqual(["how-to-order-split"]);
     expect(assignCampaigns(definitions, facts()).problems).toEqual([]);
   });
 
