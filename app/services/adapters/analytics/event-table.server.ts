@@ -1,3 +1,4 @@
+import { coalescedRuns } from "../../platform/coalesced-runs.server";
 import { and, asc, desc, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { audienceOf, clickstreamRecord } from "~/models/analytics-events";
 import type { Database } from "~/services/db/client.server";
@@ -36,8 +37,10 @@ export interface EventTableOptions {
 
 export function createEventTable(db: Database, options: EventTableOptions): AnalyticsRecorder {
   const { logger, sourceDomain, clickstream } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
+  const runs = coalescedRuns(
+    () => forward(),
+    (error) => logger.error({ err: error }, "analytics forwarding run failed"),
+  );
 
   const forward = async (now?: Date): Promise<ForwardSummary> =>
     clickstream ? forwardDueEvents(db, clickstream, logger, now) : { forwarded: 0, retrying: 0, failed: 0 };
@@ -77,27 +80,10 @@ export function createEventTable(db: Database, options: EventTableOptions): Anal
     forward,
 
     forwardSoon() {
-      if (!clickstream) return;
-      // One background run per process; a kick during a run asks for one more pass when it ends.
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await forward();
-        } while (again);
-      })()
-        .catch((error: unknown) => logger.error({ err: error }, "analytics forwarding run failed"))
-        .finally(() => {
-          running = null;
-        });
+      if (clickstream) runs.kick();
     },
 
-    async idle() {
-      while (running) await running;
-    },
+    idle: () => runs.idle(),
   };
   return recorder;
 }

@@ -1,3 +1,4 @@
+import { coalescedRuns } from "../../platform/coalesced-runs.server";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/services/db/client.server";
 import { emailOutbox } from "~/services/db/schema";
@@ -18,8 +19,10 @@ export type OutboxMessage = typeof emailOutbox.$inferSelect;
  */
 export function createOutboxEmailSender(db: Database, options: { logger: Logger; smtp?: SmtpTransport }): EmailSender {
   const { logger, smtp } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
+  const runs = coalescedRuns(
+    () => deliver(),
+    (error) => logger.error({ err: error }, "e-mail delivery run failed"),
+  );
 
   const deliver = async (now?: Date): Promise<DeliverySummary> =>
     smtp ? deliverDueEmails(db, smtp, logger, now) : { sent: 0, retrying: 0, failed: 0 };
@@ -56,27 +59,10 @@ export function createOutboxEmailSender(db: Database, options: { logger: Logger;
     deliver,
 
     deliverSoon() {
-      if (!smtp) return;
-      // One background run per process; a kick during a run asks for one more pass when it ends.
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await deliver();
-        } while (again);
-      })()
-        .catch((error: unknown) => logger.error({ err: error }, "e-mail delivery run failed"))
-        .finally(() => {
-          running = null;
-        });
+      if (smtp) runs.kick();
     },
 
-    async idle() {
-      while (running) await running;
-    },
+    idle: () => runs.idle(),
   };
   return sender;
 }
