@@ -1,6 +1,7 @@
 import { isPriceBook, type PriceBook } from "~/models/catalog";
 import { isVisitorGroup, type CustomerGroup, type VisitorGroup } from "~/models/customer-groups";
 import { firstAction, redirectTarget } from "~/models/experiments/actions";
+import type { ContentAction } from "~/models/experiments/definitions";
 import { assignmentKey, type ExperimentFacts, type VariantName } from "~/models/experiments/engine";
 import type { TrafficData } from "~/models/traffic";
 import type { VisitorHistory } from "~/models/visitor-history";
@@ -12,6 +13,8 @@ import { experimentEnvironment, visitorExperiments } from "./experiments.server"
 export interface VisitorCampaigns {
   /** Campaign id → the visitor's variation. */
   variations: Record<string, VariantName>;
+  /** The actions of the visitor's variations, in the content's order (the first campaign wins: `firstAction`). */
+  actions: readonly ContentAction[];
   /** The page cache's key part: visitors with the same variations share cached pages. */
   key: string;
   /** A variation's price book (the price-book test), or null. */
@@ -26,6 +29,7 @@ export interface VisitorCampaigns {
 
 export const NO_CAMPAIGNS: VisitorCampaigns = {
   variations: {},
+  actions: [],
   key: "",
   priceBook: null,
   groups: [],
@@ -80,6 +84,7 @@ export async function visitorCampaigns(
   );
   return {
     variations: result.variations,
+    actions: result.actions,
     key: assignmentKey(result.variations, result.definitions),
     priceBook: book && isPriceBook(book) ? book : null,
     groups,

@@ -1,4 +1,5 @@
 import type { VariantName } from "~/models/experiments/names";
+import type { ContentAction } from "~/models/experiments/definitions";
 import type { CustomerGroup, VisitorGroup } from "~/models/customer-groups";
 import type { TrafficData } from "~/models/traffic";
 import type { VisitorHistory } from "~/models/visitor-history";
@@ -112,6 +113,8 @@ export interface Visitor {
   history: VisitorHistory;
   /** Campaign id → the visitor's variation (spec 3 §4 "Experiments"; decision 58). */
   campaignVariations: Readonly<Record<string, VariantName>>;
+  /** What those variations ask of the pages (an exam price, an insurance provider, a partner site): `firstAction`. */
+  campaignActions: readonly ContentAction[];
   /** The variations as a short key: the page cache keys anonymous pages on it. */
   campaignKey: string;
   /** One-read messages for the sign-in dialog. */
