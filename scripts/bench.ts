@@ -12,7 +12,8 @@
 // 5. Serves the exact bytes of GET / from a bare node:http server in this process: the "ceiling".
 // 6. Runs autocannon against each page target (the framework floor, home, product list, product, content, cart,
 //    checkout, health, a shopper mix of browsing, cart and checkout with carts' cookies, ceiling) at 1 and at 50
-//    connections (1 s warm-up, then BENCH_DURATION s).
+//    connections (1 s warm-up, then BENCH_DURATION s), with the server's CPU time per request (from /proc: it
+//    barely moves when other work shares the machine, where req/s does).
 // 7. Places orders: the checkout form's place-order submission, once per prepared cart (each its own cart and
 //    idempotency key), ORDERS_PER_RUN of them at 1 and again at 10 concurrent shoppers after a few unreported ones;
 //    orders/s, p50/p99 and the failures (anything but a 303 to /thank-you?oid=…), with a sample of thank-you pages
@@ -111,7 +112,12 @@ const TARGETS: Target[] = [
   // shell, private so it is rendered every time (app/routes/dev.floor.tsx; outside production only).
   { key: "floor", label: "floor /dev/floor (framework alone)", path: "/dev/floor" },
   // A returning browser keeps its visitor id (decision 62): its anonymous pages come from the cache by variation.
-  { key: "home", label: "home / (returning browser)", path: "/", headers: { cookie: "visitor=benchVisitor0000000000" } },
+  {
+    key: "home",
+    label: "home / (returning browser)",
+    path: "/",
+    headers: { cookie: "visitor=benchVisitor0000000000" },
+  },
   // Anonymous pages are served from the 10 s page cache; a personal cookie makes every request a full render.
   {
     key: "home-render",
@@ -149,6 +155,8 @@ interface Row {
   errors: number; // autocannon counts timeouts as errors too
   timeouts: number;
   requests: number;
+  /** The server's CPU time per answered request, in ms (NaN for the ceiling or without /proc). */
+  cpuMsPerRequest: number;
 }
 
 class BenchError extends Error {
@@ -445,9 +453,40 @@ function runLoad(
   });
 }
 
+/** Clock ticks per second of /proc's utime and stime (100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds the server has used (its process and the processes it forked: cluster workers), from /proc; null
+ * where there is no /proc or no server process (the ceiling runs in this process and is left out). Unlike req/s,
+ * CPU per request barely moves when other work shares the machine.
+ */
+function serverCpuSeconds(): number | null {
+  const root = serverChild?.pid;
+  if (root === undefined || !fs.existsSync("/proc/self/stat")) return null;
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // the process ended while the list was read
+    }
+    // "pid (name) state ppid …": the name may hold spaces, so fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pid = Number(entry);
+    if (pid !== root && Number(fields[1]) !== root) continue;
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return ticks / CLOCK_TICKS;
+}
+
 async function measure(target: Target, url: string, connections: number, duration: number): Promise<Row> {
   await runLoad(url, connections, WARMUP_S, target.headers, target.requests); // not reported
+  const cpuBefore = target.ceiling ? null : serverCpuSeconds();
   const { result, latencies } = await runLoad(url, connections, duration, target.headers, target.requests);
+  const cpuAfter = cpuBefore === null ? null : serverCpuSeconds();
   // No 2xx answer completed within the run: there is no latency to report (n/a, and the checks MISS).
   return {
     target,
@@ -459,6 +498,10 @@ async function measure(target: Target, url: string, connections: number, duratio
     errors: result.errors,
     timeouts: result.timeouts,
     requests: result.requests.total,
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+        : NaN,
   };
 }
 
@@ -483,7 +526,7 @@ function printColumns(header: string[], body: string[][]) {
 function printTable(rows: Row[]) {
   const ceilingRps = new Map<number, number>();
   for (const row of rows) if (row.target.ceiling) ceilingRps.set(row.connections, row.rps);
-  const header = ["target", "conns", "req/s", "p50 ms", "p99 ms", "non-2xx", "err (t/o)", "% ceiling"];
+  const header = ["target", "conns", "req/s", "p50 ms", "p99 ms", "non-2xx", "err (t/o)", "% ceiling", "CPU ms/req"];
   const body = rows.map((row) => {
     const ceiling = ceilingRps.get(row.connections);
     return [
@@ -495,6 +538,7 @@ function printTable(rows: Row[]) {
       String(row.non2xx),
       `${row.errors} (${row.timeouts})`,
       ceiling ? `${((row.rps / ceiling) * 100).toFixed(1)}%` : "n/a",
+      Number.isFinite(row.cpuMsPerRequest) ? row.cpuMsPerRequest.toFixed(3) : "n/a",
     ];
   });
   printColumns(header, body);

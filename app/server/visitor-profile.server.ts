@@ -66,7 +66,11 @@ export async function profileVisitor(
   input: ProfileInput,
 ): Promise<VisitorProfile> {
   const { request, url, session, cookieHeader, customer } = input;
-  const { traffic, cookie: trafficCookie } = visitTraffic(request, cookieHeader, services.config.isProduction);
+  const { traffic, cookie: trafficCookie } = visitTraffic(
+    { method: request.method, url, referer: request.headers.get("Referer") },
+    cookieHeader,
+    services.config.isProduction,
+  );
   const sessionChanged = request.method === "GET" && noteVisitParameters(session, url);
   const visitorGroups = sessionVisitorGroups(session);
   const keptHistory = visitorHistory(cookieHeader);
@@ -143,8 +147,11 @@ export async function campaignCacheKey(
   for (const [name, value] of url.searchParams) {
     if (VISIT_PARAMETERS.test(name) || value.trim().startsWith(AFFILIATE_CODE_PREFIX)) return null;
   }
-  const request = new Request(url, { headers: input.referer ? { Referer: input.referer } : {} });
-  const { traffic, cookie } = visitTraffic(request, cookieHeader, services.config.isProduction);
+  const { traffic, cookie } = visitTraffic(
+    { method: "GET", url, referer: input.referer },
+    cookieHeader,
+    services.config.isProduction,
+  );
   if (cookie) return null;
   const visitorId = services.sessions.visitorId(cookieHeader);
   if (visitorId === null) return "new";

@@ -208,9 +208,9 @@ export function assignmentKey(
     .map((id) => `${id}=${variations[id]}`)
     .join("&");
   if (!canonical) return "";
-  // Two 32-bit hashes (of the text and of it reversed): 16 hex characters, no practical chance of a collision.
-  const reversed = [...canonical].reverse().join("");
-  return `${hex(fnv1a32(canonical))}${hex(fnv1a32(reversed))}`;
+  // Two 32-bit hashes (of the text, and of it behind a prefix, which starts the second from another state): 16 hex
+  // characters, no practical chance of a collision.
+  return `${hex(fnv1a32(canonical))}${hex(fnv1a32(`key:${canonical}`))}`;
 }
 
 const hex = (value: number) => value.toString(16).padStart(8, "0");

@@ -62,6 +62,30 @@ describe("visitorExperiments", () => {
     expect(lines.find((line) => line.code === 10002)?.level).toBe(40);
   });
 
+  it("remembers the answer for the same facts while the content's copy holds, and works a new copy out afresh", async () => {
+    const { logger } = recordingLogger();
+    let copy = [priceBooks];
+    const services = { content: contentWith(async () => copy), logger };
+    const url = new URL("https://x.test/");
+    const first = await visitorExperiments(services, facts({ visitorId: "returning-1" }), url);
+    const again = await visitorExperiments(services, facts({ visitorId: "returning-1" }), url);
+    expect(again.variations).toBe(first.variations);
+    expect(Object.isFrozen(first.variations)).toBe(true);
+    expect(Object.isFrozen(first.actions)).toBe(true);
+    // Another visitor, or an override, is worked out on its own.
+    const other = await visitorExperiments(services, facts({ visitorId: "returning-2" }), url);
+    expect(other.variations).not.toBe(first.variations);
+    const forced = new URL("https://x.test/?experiment=price-books:A");
+    expect((await visitorExperiments(services, facts({ visitorId: "returning-1" }), forced)).variations).toEqual({
+      "price-books": "A",
+    });
+    // The content changed (a new copy): the campaign is gone for everyone.
+    copy = [{ ...priceBooks, id: "price-books-2" }];
+    const changed = await visitorExperiments(services, facts({ visitorId: "returning-1" }), url);
+    expect(Object.keys(changed.variations)).toEqual(["price-books-2"]);
+    expect(changed.key).not.toBe(first.key);
+  });
+
   it("maps APP_ENV to the engine's environments", () => {
     expect(experimentEnvironment("production")).toBe("PRODUCTION");
     expect(experimentEnvironment("staging")).toBe("STAGING");

@@ -2,7 +2,7 @@ import { isPriceBook, type PriceBook } from "~/models/catalog";
 import { isVisitorGroup, type CustomerGroup, type VisitorGroup } from "~/models/customer-groups";
 import { firstAction, redirectTarget } from "~/models/experiments/actions";
 import type { ContentAction } from "~/models/experiments/definitions";
-import { assignmentKey, type ExperimentFacts, type VariantName } from "~/models/experiments/engine";
+import type { ExperimentFacts, VariantName } from "~/models/experiments/engine";
 import type { TrafficData } from "~/models/traffic";
 import type { VisitorHistory } from "~/models/visitor-history";
 import type { AppConfig } from "../platform/config.server";
@@ -85,7 +85,7 @@ export async function visitorCampaigns(
   return {
     variations: result.variations,
     actions: result.actions,
-    key: assignmentKey(result.variations, result.definitions),
+    key: result.key,
     priceBook: book && isPriceBook(book) ? book : null,
     groups,
     redirectTo: redirect ? redirectTarget(redirect, url) : null,

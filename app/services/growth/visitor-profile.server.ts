@@ -56,19 +56,26 @@ function cookiesOf(cookieHeader: string | null): Record<string, string | undefin
   }
 }
 
+/** What attribution reads of a request (the page cache asks before any Request object exists). */
+export interface VisitRequest {
+  method: string;
+  url: URL;
+  referer: string | null;
+}
+
 /**
  * Where this visit came from (spec 3 §4 "Traffic channel"), from the URL, the referrer and what the browser kept;
  * with the cookie to send when it must be kept (1 day). JSON API calls and resource posts attribute nothing.
  */
 export function visitTraffic(
-  request: Request,
+  visit: VisitRequest,
   cookieHeader: string | null,
   secure: boolean,
   now = Date.now(),
 ): { traffic: TrafficData; cookie: string | null } {
-  const url = new URL(request.url);
+  const { url } = visit;
   const stored = readTrafficData(cookiesOf(cookieHeader)[TRAFFIC_COOKIE]);
-  const attributes = request.method === "GET" && !/^\/(api|resources)\//.test(url.pathname);
+  const attributes = visit.method === "GET" && !/^\/(api|resources)\//.test(url.pathname);
   if (!attributes) {
     const fallback = {
       channel: "Direct" as const,
@@ -80,7 +87,7 @@ export function visitTraffic(
   }
   const { data, store } = attributeVisit({
     query: url.searchParams,
-    referrerHost: referrerHost(request),
+    referrerHost: referrerHost(visit.referer),
     ownHost: url.host,
     stored,
     now,
@@ -98,8 +105,7 @@ export function visitTraffic(
   return { traffic: data, cookie };
 }
 
-function referrerHost(request: Request): string | null {
-  const referrer = request.headers.get("Referer");
+function referrerHost(referrer: string | null): string | null {
   if (!referrer) return null;
   try {
     return new URL(referrer).host || null;
