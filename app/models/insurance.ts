@@ -268,6 +268,11 @@ export const INSURANCE_CART_MESSAGES = {
     "Your insurance benefit applies to this order, so manufacturer rebates and the best price guarantee don't: they do not combine with insurance benefits.",
   rebatesUntilInsurance:
     "Manufacturer rebates and the best price guarantee do not combine with insurance benefits. Applying a benefit replaces the rebates on this order.",
+  /** A coupon an applied benefit sets aside (insurance-with-discount control, decision 65). */
+  couponSetAside:
+    "Coupons don't combine with insurance benefits: your insurance benefit applies to this order instead. Remove the benefit to use this coupon.",
+  /** An insurance post to a page that does not offer insurance (decision 65). */
+  notOffered: "Vision insurance can't be changed on this page. Check your benefits on the vision insurance page.",
 } as const;
 
 /** The shopper-facing words for each status of a search. */

@@ -85,6 +85,14 @@ describe("rapid reorder state in the URL", () => {
     expect(pricedPart({ ...defaults, shippingLevel: 1 })).not.toBe(pricedPart(defaults));
   });
 
+  it("prices again when the insurance benefit the reorder takes, or what is left of it, changes", () => {
+    const benefit = { benefitId: "b-1", insuranceBenefitAmount: 15000 };
+    expect(pricedPart(defaults, null)).toBe(pricedPart(defaults));
+    expect(pricedPart(defaults, benefit)).not.toBe(pricedPart(defaults));
+    expect(pricedPart(defaults, { ...benefit, insuranceBenefitAmount: 9000 })).not.toBe(pricedPart(defaults, benefit));
+    expect(pricedPart(defaults, { ...benefit, benefitId: "b-2" })).not.toBe(pricedPart(defaults, benefit));
+  });
+
   it("offers none, the product's quantities and the last quantity", () => {
     expect(lineChoices([1, 2, 4], 2)).toEqual([0, 1, 2, 4]);
     expect(lineChoices([1, 2, 4], 3)).toEqual([0, 1, 2, 3, 4]);

@@ -126,9 +126,16 @@ export function choiceSearch(choice: RapidReorderChoice): string {
   return `?${params.toString()}`;
 }
 
-/** What of a choice changes the totals (the card does not). */
-export function pricedPart(choice: RapidReorderChoice): string {
-  return `${choice.quantities.join(".")}|${choice.addressId}|${choice.shippingLevel}`;
+/**
+ * What of a choice changes the totals (the card does not), and the insurance benefit the reorder takes (decision 65:
+ * what is left of it, which another order can change between showing the totals and placing).
+ */
+export function pricedPart(
+  choice: RapidReorderChoice,
+  benefit?: { benefitId: string; insuranceBenefitAmount: number } | null,
+): string {
+  const insurance = benefit ? `|insurance:${benefit.benefitId}:${benefit.insuranceBenefitAmount}` : "";
+  return `${choice.quantities.join(".")}|${choice.addressId}|${choice.shippingLevel}${insurance}`;
 }
 
 /**

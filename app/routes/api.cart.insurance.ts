@@ -6,12 +6,9 @@ import {
 } from "~/models/insurance";
 import { apiCartClient, cartChangeError, cartForChange, cartJson, requireCartId } from "~/services/api/cart.server";
 import { jsonError, methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
-import {
-  applyBenefitFromSearch,
-  applyOfferedBenefit,
-  removeBenefits,
-} from "~/services/cart/cart-insurance.server";
-import { requestInfoContext } from "~/services/platform/context.server";
+import { applyBenefitFromSearch, applyOfferedBenefit, removeBenefits } from "~/services/cart/cart-insurance.server";
+import { insuranceServicesFor } from "~/services/insurance/eligibility-choice.server";
+import { requestInfoContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.cart.insurance";
 
 export function loader() {
@@ -30,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST", "DELETE");
   const client = await apiCartClient(request, context);
   const body = await readJsonBody(request, cartInsuranceBodySchema);
-  const { services, shopper } = client;
+  const { shopper } = client;
+  // The benefit is read again (or its member's date verified) on the visitor's eligibility service (decision 65).
+  const services = insuranceServicesFor(client.services, context.get(visitorContext));
   const { cartId, commit } = await cartForChange(client, context);
   const outcome = body.searchToken
     ? await applyBenefitFromSearch(services, cartId, { benefitId: body.benefitId, searchToken: body.searchToken })

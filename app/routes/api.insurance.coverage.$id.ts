@@ -7,7 +7,8 @@ import {
   TOO_MANY_REQUESTS_MESSAGE,
 } from "~/services/api/json.server";
 import { updateCoverage } from "~/services/insurance/benefit-search.server";
-import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
+import { visitorInsuranceServices } from "~/services/insurance/eligibility-choice.server";
+import { requestInfoContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.insurance.coverage.$id";
 
 /**
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = benefitIdSchema.safeParse(params.id);
   if (!id.success) return jsonError(400, "The benefit id is not valid.");
   const input = await readJsonBody(request, coverageUpdateSchema, { fallback: INSURANCE_MESSAGES.ssnUpdateFailed });
-  const outcome = await updateCoverage(context.get(servicesContext), {
+  const outcome = await updateCoverage(visitorInsuranceServices(context), {
     benefitId: id.data,
     subscriberLastFourSsn: input.subscriberLastFourSsn,
     clientIp: context.get(requestInfoContext).clientIp,

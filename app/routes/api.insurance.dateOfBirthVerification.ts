@@ -7,7 +7,8 @@ import {
   TOO_MANY_REQUESTS_MESSAGE,
 } from "~/services/api/json.server";
 import { verifyDateOfBirth } from "~/services/insurance/benefit-search.server";
-import { requestInfoContext, servicesContext } from "~/services/platform/context.server";
+import { visitorInsuranceServices } from "~/services/insurance/eligibility-choice.server";
+import { requestInfoContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.insurance.dateOfBirthVerification";
 
 /**
@@ -17,7 +18,7 @@ import type { Route } from "./+types/api.insurance.dateOfBirthVerification";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const input = await readJsonBody(request, dateOfBirthVerificationSchema);
-  const outcome = await verifyDateOfBirth(context.get(servicesContext), {
+  const outcome = await verifyDateOfBirth(visitorInsuranceServices(context), {
     ...input,
     clientIp: context.get(requestInfoContext).clientIp,
   });

@@ -1,7 +1,7 @@
 import { searchCriteriaSchema } from "~/models/insurance";
 import { methodNotAllowed, privateJson, readJsonBody } from "~/services/api/json.server";
 import { startBenefitSearch } from "~/services/insurance/benefit-search.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { visitorInsuranceServices } from "~/services/insurance/eligibility-choice.server";
 import type { Route } from "./+types/api.insurance.memberBenefitSearch";
 
 /**
@@ -12,7 +12,7 @@ import type { Route } from "./+types/api.insurance.memberBenefitSearch";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const criteria = await readJsonBody(request, searchCriteriaSchema);
-  return privateJson(await startBenefitSearch(context.get(servicesContext), criteria));
+  return privateJson(await startBenefitSearch(visitorInsuranceServices(context), criteria));
 }
 
 export function loader() {

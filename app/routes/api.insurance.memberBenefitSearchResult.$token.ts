@@ -1,7 +1,7 @@
 import { searchTokenSchema } from "~/models/insurance";
 import { jsonError, methodNotAllowed, privateJson } from "~/services/api/json.server";
 import { readBenefitSearch } from "~/services/insurance/benefit-search.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { visitorInsuranceServices } from "~/services/insurance/eligibility-choice.server";
 import type { Route } from "./+types/api.insurance.memberBenefitSearchResult.$token";
 
 /**
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.insurance.memberBenefitSearchResult.$to
 export async function loader({ params, context }: Route.LoaderArgs) {
   const token = searchTokenSchema.safeParse(params.token);
   if (!token.success) return jsonError(400, "The search token is not valid.");
-  const result = await readBenefitSearch(context.get(servicesContext), token.data);
+  const result = await readBenefitSearch(visitorInsuranceServices(context), token.data);
   return privateJson({ searchToken: token.data, ...result });
 }
 

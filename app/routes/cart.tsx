@@ -16,6 +16,7 @@ import type { PageHandle } from "~/models/page";
 import { lensGroupHeading } from "~/models/patient";
 import { otherEyeOffer } from "~/models/product-order";
 import { applyOfferFormSchema, INSURANCE_CART_MESSAGES } from "~/models/insurance";
+import { acceptsInsurancePost, insuranceEntry } from "~/models/insurance-campaigns";
 import { isShippingLevel } from "~/models/shipping";
 import { lineQuantityOptions } from "~/models/supply";
 import { applyCouponToShopperCart, removeCoupon, setShippingLevel } from "~/services/cart/cart-changes.server";
@@ -23,6 +24,7 @@ import { applyOfferedBenefit, removeBenefits } from "~/services/cart/cart-insura
 import { shopperOf } from "~/services/cart/cart-pricing.server";
 import { cartForPage } from "~/services/cart/cart-page.server";
 import { queuePassiveSearch } from "~/services/insurance/passive-search.server";
+import { insuranceServicesFor, requestedEligibility } from "~/services/insurance/eligibility-choice.server";
 import { cartExists, cartView, changeItemQuantity, removeCartItem } from "~/services/cart/cart.server";
 import { requestInfoContext, servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
@@ -57,11 +59,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const slotsRead = slotsForPage(context, "cart");
   const memo = context.get(requestMemoContext);
   const { cart, removed } = await cartForPage({ ...services, memo }, session.get("cartId") ?? null, shopperOf(visitor));
-  // The passive insurance search (decision 54): asked for when a signed-in customer's cart has items and neither a
-  // benefit nor an offer; the job checks patients and ZIPs, and the queue runs it at most once per customer a window.
-  if (customer && cart.cartId && cart.groups.length > 0 && !cart.insurance.applied && !cart.insurance.offer) {
+  // How the cart offers insurance: the cart insurance switch (decision 65).
+  const insurance = insuranceEntry("cart", visitor.campaignVariations);
+  // The passive insurance search (decision 54): asked for when a signed-in customer's cart that offers insurance has
+  // items and neither a benefit nor an offer; the job checks patients and ZIPs, and the queue runs it at most once per
+  // customer a window, on the visitor's eligibility service.
+  const passive = insurance === "offered" && !cart.insurance.applied && !cart.insurance.offer;
+  if (passive && customer && cart.cartId && cart.groups.length > 0) {
     // Not awaited: the page does not wait for the queue (a lost request only means no offer this time).
-    void queuePassiveSearch(services.logger, { customerId: customer.id, cartId: cart.cartId });
+    const eligibility = requestedEligibility(visitor);
+    void queuePassiveSearch(services.logger, { customerId: customer.id, cartId: cart.cartId, eligibility });
   }
   // Paying in 4 (or why not) under the total, as checkout shows it (spec 3 §4, §5).
   const payIn4 = cart.groups.length > 0 ? (await paymentOptionsFor(services, session, cart, "cart")).payIn4 : null;
@@ -80,6 +87,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     removed,
     providers: services.insurance.providers,
+    insuranceEntry: insurance,
   };
 }
 
@@ -111,6 +119,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/cart", 303);
   }
 
+  // Only the insurance forms this cart renders are taken (decision 65).
+  if (
+    (intent === "remove-insurance" || intent === "apply-insurance-offer") &&
+    !acceptsInsurancePost("cart", insuranceEntry("cart", visitor.campaignVariations), intent)
+  ) {
+    flashToast(session, "error", INSURANCE_CART_MESSAGES.notOffered);
+    return redirect("/cart", 303);
+  }
+
   if (intent === "remove-insurance") {
     if (cartId && exists) await removeBenefits(db, cartId);
     flashToast(session, "info", INSURANCE_CART_MESSAGES.removed);
@@ -121,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: applyOfferFormSchema });
     if (submission.status !== "success") return reply("insurance", submission.reply());
     if (!cartId || !exists) return reply("insurance", submission.reply({ formErrors: [CART_MESSAGES.cartGone] }));
-    const outcome = await applyOfferedBenefit(context.get(servicesContext), cartId, {
+    const outcome = await applyOfferedBenefit(insuranceServicesFor(context.get(servicesContext), visitor), cartId, {
       ...submission.value,
       clientIp: context.get(requestInfoContext).clientIp,
     });
@@ -278,6 +295,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <OrderSummary summary={cart.orderSummary} taxKnown={cart.taxState !== null} />
           {loaderData.payIn4 ? <InstalmentNote payIn4={loaderData.payIn4} /> : null}
           <CartInsurance
+            entry={loaderData.insuranceEntry}
             insurance={cart.insurance}
             insuranceTotalCents={cart.orderSummary.insuranceBenefitsTotal}
             hasRebates={cart.rebates.length > 0}

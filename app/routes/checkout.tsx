@@ -7,6 +7,7 @@ import { CheckoutReview } from "~/components/checkout/CheckoutReview";
 import { PlaceOrderForm } from "~/components/checkout/PlaceOrderForm";
 import { InstalmentNote } from "~/components/checkout/InstalmentNote";
 import { ProviderPaymentForms } from "~/components/checkout/ProviderPaymentForms";
+import { CartInsurance } from "~/components/cart/CartInsurance";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { addressLines, type AddressInput } from "~/models/address";
@@ -25,10 +26,13 @@ import {
 import { billingDefaultsFor, cardChoices, firstPaymentChoice, payIn4Choices } from "~/models/card-choice";
 import { formatCents } from "~/models/catalog";
 import { pagePath, type PageHandle } from "~/models/page";
+import { INSURANCE_CART_MESSAGES } from "~/models/insurance";
+import { acceptsInsurancePost, insuranceEntry } from "~/models/insurance-campaigns";
 import { isShippingLevel } from "~/models/shipping";
 import { isCardSavingLocked } from "~/services/checkout/card-lock.server";
 import { saveCardUnderLock } from "~/services/checkout/card-save.server";
 import { setShippingLevel } from "~/services/cart/cart-changes.server";
+import { removeBenefits } from "~/services/cart/cart-insurance.server";
 import { pricedCart, shopperOf } from "~/services/cart/cart-pricing.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { requestMemoContext } from "~/services/platform/request-memo.server";
@@ -102,6 +106,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payIn4 = payIn4Choices(wallet.payIn4, paymentOptions.payIn4);
 
   const url = new URL(request.url);
+  // The checkout insurance switch (decision 65): on path A checkout offers the cart's insurance panel (the passive
+  // search's offer stays the cart's); otherwise the order summary's insurance row is all, as before.
+  const offersInsurance = insuranceEntry("checkout", visitor.campaignVariations) === "offered";
   return {
     groups: checkoutReviewGroups(cart.groups, groups),
     addressLines: addressLines(address!),
@@ -120,6 +127,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardLocked: locked,
     billingDefaults: billingDefaultsFor(address ?? null),
     yearOptions: expiryYearOptions(now),
+    insurance: offersInsurance
+      ? {
+          state: { ...cart.insurance, offer: null },
+          hasRebates: cart.rebates.length > 0,
+          providers: services.insurance.providers,
+        }
+      : null,
   };
 }
 
@@ -152,6 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!cartId) throw redirect("/cart", 303);
     await setShippingLevel(services.db, cartId, submission.value.shippingLevel);
+    return redirect("/checkout", 303);
+  }
+
+  if (intent === "remove-insurance" || intent === "apply-insurance-offer") {
+    // Only when this checkout lists the benefit with its 'Remove' (decision 65); the offer is applied on the cart.
+    const offered = acceptsInsurancePost("checkout", insuranceEntry("checkout", visitor.campaignVariations), intent);
+    if (offered && cartId) await removeBenefits(services.db, cartId);
+    if (offered) flashToast(session, "info", INSURANCE_CART_MESSAGES.removed);
+    else flashToast(session, "error", INSURANCE_CART_MESSAGES.notOffered);
     return redirect("/checkout", 303);
   }
 
@@ -291,6 +314,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             error={actionData?.form === "shipping" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
           />
           <OrderSummary summary={loaderData.orderSummary} taxKnown={loaderData.taxKnown} />
+          {loaderData.insurance ? (
+            <CartInsurance
+              insurance={loaderData.insurance.state}
+              insuranceTotalCents={loaderData.orderSummary.insuranceBenefitsTotal}
+              hasRebates={loaderData.insurance.hasRebates}
+              providers={loaderData.insurance.providers}
+              returnTo="/checkout"
+            />
+          ) : null}
         </aside>
       </div>
     </section>

@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { RapidReorderForm } from "~/components/checkout/RapidReorderForm";
+import { RapidReorderInsurance } from "~/components/checkout/RapidReorderInsurance";
 import { CARD_MESSAGES } from "~/models/card";
+import { insuranceEntry } from "~/models/insurance-campaigns";
 import type { PageHandle } from "~/models/page";
 import {
   choiceFromSearch,
@@ -16,16 +18,19 @@ import {
 import { SHIPPING_METHODS, type ShippingLevel } from "~/models/shipping";
 import { requireCustomer } from "~/services/accounts/auth/guard.server";
 import { shopperOf } from "~/services/cart/cart-pricing.server";
+import { benefitForAnotherOrder } from "~/services/cart/cart-insurance.server";
 import { journeyOf, updateJourney } from "~/services/funnel/funnel.server";
 import {
   choiceProblems,
   placeRapidReorder,
+  placedWithKey,
   rapidReorderBasis,
   rapidReorderTotals,
   type RapidReorderBasis,
   type RapidReorderProblem,
 } from "~/services/checkout/rapid-reorder.server";
-import { servicesContext, visitorContext } from "~/services/platform/context.server";
+import type { Database } from "~/services/db/client.server";
+import { servicesContext, visitorContext, type Visitor } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
 import styles from "~/styles/checkout.css?url";
@@ -78,6 +83,19 @@ function problemView(problem: RapidReorderProblem): { message: string; links: Ar
   }
 }
 
+/**
+ * The rapid reorder insurance switch (decision 65): where the page offers insurance (paths A and B), the reorder takes
+ * the benefit applied to the customer's cart (what is left of it); on the control path, as before, it takes none.
+ */
+async function reorderInsurance(services: { db: Database }, visitor: Visitor, customerId: number, now: Date) {
+  const entry = insuranceEntry("rapid-reorder", visitor.campaignVariations);
+  const benefit =
+    entry === "none"
+      ? null
+      : await benefitForAnotherOrder(services.db, customerId, visitor.session.get("cartId") ?? null, now);
+  return { entry, benefit };
+}
+
 /** The URL's state, where it names what this customer may choose; anything else keeps the default. */
 function allowedChoice(basis: RapidReorderBasis, url: URL): RapidReorderChoice {
   const asked = choiceFromSearch(url.searchParams, basis.defaults);
@@ -99,7 +117,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!found.ok) return { ready: false as const, problem: problemView(found.problem) };
   const { basis } = found;
   const choice = allowedChoice(basis, new URL(request.url));
-  const totals = await rapidReorderTotals(services, customer.id, basis, choice, shopperOf(visitor), now);
+  const insurance = await reorderInsurance(services, visitor, customer.id, now);
+  const totals = await rapidReorderTotals(
+    services,
+    customer.id,
+    basis,
+    choice,
+    shopperOf(visitor),
+    now,
+    insurance.benefit,
+  );
   const lineTotal = (groupIndex: number, whichEye: string) => {
     if (!totals.ok) return null;
     const groupId = totals.groupIds[groupIndex];
@@ -146,9 +173,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           estimatedDelivery: "",
         })),
     choice,
-    shown: pricedPart(choice),
+    shown: pricedPart(choice, insurance.benefit),
     totals: totals.ok ? { summary: totals.priced.orderSummary, taxKnown: totals.priced.taxState !== null } : null,
     totalsProblem: totals.ok ? null : totals.message,
+    insurance: {
+      entry: insurance.entry,
+      applied: insurance.benefit
+        ? {
+            planName: insurance.benefit.planName,
+            provider: insurance.benefit.provider,
+            amountCents: totals.ok ? totals.priced.orderSummary.insuranceBenefitsTotal : 0,
+          }
+        : null,
+      providers: services.insurance.providers,
+    },
     // A new key for every rendering of the page: resubmitting this rendering's form is the same order.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -192,8 +230,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = `${RAPID_REORDER_PATH}${choiceSearch(choice)}`;
   if (value.intent === "update-totals") return redirect(next, 303);
 
-  // Placed only as the totals were shown: changed choices show their totals first.
-  if (formData.get("shown") !== pricedPart(choice)) {
+  // Placed only as the totals were shown: changed choices (or what is left of the insurance benefit) show their
+  // totals first.
+  const insurance = await reorderInsurance(services, visitor, customer.id, new Date());
+  const shown = formData.get("shown") === pricedPart(choice, insurance.benefit);
+  // A resubmit of a placed order is answered with it (its own use of the benefit changed what is left).
+  if (!shown && !(await placedWithKey(services.db, value.idempotencyKey!))) {
     flashToast(session, "info", RAPID_REORDER_MESSAGES.totalsChanged);
     return redirect(next, 303);
   }
@@ -203,6 +245,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     choice,
     idempotencyKey: value.idempotencyKey!,
     shopper: shopperOf(visitor),
+    benefit: insurance.benefit,
   });
   if (!result.ok) return reply(submission.reply({ formErrors: [result.message] }));
   const placed = (journeyOf(session).placedOrderNumbers ?? []).filter((number) => number !== result.orderNumber);
@@ -215,12 +258,15 @@ export default function RapidReorderPage({ loaderData, actionData }: Route.Compo
     <section className="checkout rapid-reorder">
       <h1>Rapid reorder</h1>
       {loaderData.ready ? (
-        <RapidReorderForm
-          // A new state from the URL starts the form afresh from it.
-          key={`${loaderData.shown}|${loaderData.choice.paymentMethodId}`}
-          page={loaderData}
-          lastResult={actionData?.result}
-        />
+        <>
+          <RapidReorderForm
+            // A new state from the URL starts the form afresh from it.
+            key={`${loaderData.shown}|${loaderData.choice.paymentMethodId}`}
+            page={loaderData}
+            lastResult={actionData?.result}
+          />
+          <RapidReorderInsurance {...loaderData.insurance} />
+        </>
       ) : (
         <div className="notice" data-testid="rapid-reorder-problem">
           <p role="status">{loaderData.problem.message}</p>

@@ -14,10 +14,12 @@ import {
   type InsuranceBenefit,
   type SearchResult,
 } from "~/models/insurance";
+import { insuranceReturnPath, returnQuery } from "~/models/insurance-campaigns";
 import type { PageHandle } from "~/models/page";
 import { ensureCart } from "~/services/cart/add-to-cart.server";
 import { applyBenefitFromSearch } from "~/services/cart/cart-insurance.server";
 import { readBenefitSearch } from "~/services/insurance/benefit-search.server";
+import { insuranceServicesFor } from "~/services/insurance/eligibility-choice.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
@@ -27,7 +29,9 @@ import type { Route } from "./+types/vision-insurance.results.$token";
  * A benefit search's results (decision 54). `?poll=N` counts the page's polls: without JavaScript the page refreshes
  * itself (a meta refresh inside <noscript>) and offers 'Check again'; with JavaScript it moves to the next poll on
  * the same schedule (INSURANCE_POLL_DELAYS_MS). Polling ends when the search is no longer Pending or a benefit
- * succeeded; still Pending at the last poll is NotFound. A success offers 'Apply to my cart'.
+ * succeeded; still Pending at the last poll is NotFound. A success offers 'Apply to my cart', which comes back to the
+ * page the search started from (`returnTo`: checkout or the rapid reorder; else the cart). The search is read on the
+ * visitor's eligibility service (decision 65).
  */
 
 export const handle: PageHandle = { pageName: "Insurance results" };
@@ -42,8 +46,10 @@ const LAST_POLL = INSURANCE_POLL_DELAYS_MS.length - 1;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const token = searchTokenSchema.safeParse(params.token);
   if (!token.success) throw data("No such search", { status: 404 });
-  const poll = Math.min(LAST_POLL, Math.max(0, Number(new URL(request.url).searchParams.get("poll")) || 0));
-  const read = await readBenefitSearch(context.get(servicesContext), token.data);
+  const url = new URL(request.url);
+  const poll = Math.min(LAST_POLL, Math.max(0, Number(url.searchParams.get("poll")) || 0));
+  const services = insuranceServicesFor(context.get(servicesContext), context.get(visitorContext));
+  const read = await readBenefitSearch(services, token.data);
   const done = isPollingDone(read);
   const result: SearchResult =
     !done && poll >= LAST_POLL ? { ...read, searchStatus: statusAfterLastPoll(read.searchStatus) } : read;
@@ -52,6 +58,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const polling = !done && poll < LAST_POLL;
   return {
     searchToken: token.data,
+    returnTo: insuranceReturnPath(url.searchParams.get("returnTo")),
     poll,
     polling,
     /** Seconds until the next poll (the schedule's next delay). */
@@ -66,8 +73,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const { session, customer } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const services = insuranceServicesFor(context.get(servicesContext), visitor);
+  const { session, customer } = visitor;
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: applyBenefitFormSchema });
   if (submission.status !== "success" || submission.value.searchToken !== params.token) {
@@ -77,12 +85,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const outcome = await applyBenefitFromSearch(services, cartId, submission.value);
   if (!outcome.ok) return data({ error: outcome.message }, { status: 422 });
   flashToast(session, "success", `${outcome.applied.planName}: your insurance benefit is applied.`);
-  return redirect("/cart", 303);
+  return redirect(insuranceReturnPath(formData.get("returnTo")) ?? "/cart", 303);
 }
 
 export default function InsuranceResultsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { searchToken, poll, polling, nextPollSeconds, status, statusText, benefits } = loaderData;
-  const next = `/vision-insurance/results/${searchToken}?poll=${poll + 1}`;
+  const { searchToken, returnTo, poll, polling, nextPollSeconds, status, statusText, benefits } = loaderData;
+  const next = `/vision-insurance/results/${searchToken}?poll=${poll + 1}${returnQuery(returnTo, "&")}`;
   const navigate = useNavigate();
   // With JavaScript: the next poll on the schedule, in place of the page's own refresh.
   useEffect(() => {
@@ -123,6 +131,7 @@ export default function InsuranceResultsPage({ loaderData, actionData }: Route.C
                   <input type="hidden" name="intent" value="apply-insurance" />
                   <input type="hidden" name="benefitId" value={benefit.benefitId} />
                   <input type="hidden" name="searchToken" value={searchToken} />
+                  {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
                   <button type="submit" className="button button-primary">
                     Apply to my cart
                   </button>
@@ -135,7 +144,14 @@ export default function InsuranceResultsPage({ loaderData, actionData }: Route.C
         </ul>
       ) : null}
       <p>
-        <Link to="/vision-insurance">Search again</Link> · <Link to="/cart">Back to your cart</Link>
+        <Link to={`/vision-insurance${returnQuery(returnTo)}`}>Search again</Link> ·{" "}
+        {returnTo === "/checkout" ? (
+          <Link to="/checkout">Back to checkout</Link>
+        ) : returnTo === "/rapid-reorder" ? (
+          <Link to="/rapid-reorder">Back to your reorder</Link>
+        ) : (
+          <Link to="/cart">Back to your cart</Link>
+        )}
       </p>
     </section>
   );

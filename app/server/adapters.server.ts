@@ -26,7 +26,10 @@ import type { ChatProvider } from "~/services/adapters/chat/chat-provider";
 import { createDatabaseChatProvider } from "~/services/adapters/chat/database-provider.server";
 import { createSunshineChatClient, SUNSHINE_PROVIDER_NAME } from "~/services/adapters/chat/sunshine-client.server";
 import type { EligibilityService } from "~/services/adapters/insurance/eligibility-service";
-import { createSimulatedEligibility } from "~/services/adapters/insurance/simulated-eligibility.server";
+import {
+  createSimulatedEligibility,
+  STOREFRONT_PLATFORM_ELIGIBILITY,
+} from "~/services/adapters/insurance/simulated-eligibility.server";
 import type { PayPalProvider } from "~/services/adapters/paypal/paypal-provider";
 import { createPayPalClient } from "~/services/adapters/paypal/paypal-client.server";
 import { createSimulatedPayPal } from "~/services/adapters/paypal/simulated-paypal.server";
@@ -171,6 +174,18 @@ export function createNewChatProvider(
  */
 export function createEligibilityService(db: Database): EligibilityService {
   return createSimulatedEligibility({ db });
+}
+
+/**
+ * Chosen once at start-up (decision 65): the eligibility services a campaign's `insurance_provider` action may name,
+ * by name. The storefront platform's GraphQL path (spec 3 §7) is the original store's own platform, whose schema the
+ * spec does not show: its embedded default is the simulator under the name "storefront-platform", with searches of
+ * its own; a client for a real platform, configured by its key, would be chosen here.
+ */
+export function createAlternateEligibilityServices(db: Database): Readonly<Record<string, EligibilityService>> {
+  return {
+    [STOREFRONT_PLATFORM_ELIGIBILITY]: createSimulatedEligibility({ db, name: STOREFRONT_PLATFORM_ELIGIBILITY }),
+  };
 }
 
 /**

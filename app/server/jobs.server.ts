@@ -26,7 +26,12 @@ import type { AppServices } from "~/services/platform/context.server";
 import { pruneClientLogDigests } from "~/services/platform/client-log.server";
 import type { ForwardSummary } from "~/services/adapters/analytics/analytics-recorder";
 import { startJobQueue, type JobQueue, type QueueTiming } from "~/services/platform/queue.server";
-import { createEligibilityService, createImageStore, createPrescriptionReader } from "./adapters.server";
+import {
+  createAlternateEligibilityServices,
+  createEligibilityService,
+  createImageStore,
+  createPrescriptionReader,
+} from "./adapters.server";
 
 /**
  * The background jobs: reorder reminders and due auto-reorders (issue 7), and the e-mail outbox (deliver what is
@@ -127,7 +132,7 @@ export function everyMinutesCron(minutes: number): string | null {
  */
 export type JobServices = JobRunServices &
   Pick<AppServices, "database"> &
-  Partial<Pick<AppServices, "imageStore" | "rxReader" | "insurance">>;
+  Partial<Pick<AppServices, "imageStore" | "rxReader" | "insurance" | "insuranceAlternates">>;
 
 /**
  * Starts the store's jobs on the queue: the outbox, payment recovery, the exam sync and prescription verification every
@@ -151,6 +156,7 @@ export async function startJobs(
     db: services.db,
     logger: services.logger,
     insurance: services.insurance ?? createEligibilityService(services.db),
+    insuranceAlternates: services.insuranceAlternates ?? createAlternateEligibilityServices(services.db),
   };
   const queue = await startJobQueue(
     services.database,

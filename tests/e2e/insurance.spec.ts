@@ -182,3 +182,28 @@ test.describe("insurance benefits (issue 27)", () => {
     await expect(page.getByTestId("summary-insurance")).toContainText("−$150.00");
   });
 });
+
+test.describe("the cart insurance switch (spec 3 §9, decision 65)", () => {
+  test("path B offers a 'Use your insurance' link instead of the panel; the control offers none", async ({ page }) => {
+    await addSolution(page);
+    // No variation (the e2e content pauses the campaign): the cart offers insurance, as it always did.
+    await expect(page.getByTestId("cart-insurance").getByRole("button", { name: "Check my benefits" })).toBeVisible();
+    await expect(page.getByTestId("insurance-link")).toHaveCount(0);
+
+    await page.goto("/cart?experiment=cart-insurance-switch:B");
+    await expect(page.getByTestId("cart-insurance")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Check my benefits" })).toHaveCount(0);
+    const link = page.getByTestId("insurance-link");
+    await expect(link).toHaveText("Have vision insurance? Use your insurance");
+    await waitForHydration(page);
+    await link.getByRole("link", { name: "Use your insurance" }).click();
+    await expect(page).toHaveURL(/\/vision-insurance$/);
+    await expect(page.locator("form#benefit-search").getByRole("button", { name: "Check my benefits" })).toBeVisible();
+
+    await page.goto("/cart?experiment=cart-insurance-switch:default");
+    await expect(page.getByTestId("cart-line").first()).toBeVisible();
+    await expect(page.getByTestId("cart-insurance")).toHaveCount(0);
+    await expect(page.getByTestId("insurance-link")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Vision insurance" })).toHaveCount(0);
+  });
+});

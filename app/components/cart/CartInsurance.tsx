@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FieldError } from "~/components/forms/FieldError";
 import { IntentForm } from "~/components/forms/IntentForm";
 import { useFieldForm } from "~/components/forms/use-field-form";
@@ -11,6 +11,7 @@ import {
   type AppliedInsuranceBenefit,
   type InsuranceOffer,
 } from "~/models/insurance";
+import { returnQuery, type InsuranceEntry, type InsuranceReturnPath } from "~/models/insurance-campaigns";
 
 export interface CartInsuranceState {
   applied: AppliedInsuranceBenefit | null;
@@ -21,22 +22,31 @@ export interface CartInsuranceState {
 /**
  * The cart's vision insurance (decision 54): the applied benefit with 'Remove', or the passive search's offer (the
  * member's date of birth verifies it), or 'Check my benefits'. It says which applies, insurance or rebates: they do
- * not combine (spec 3 rebate rules).
+ * not combine (spec 3 rebate rules). How much of it a page offers is its insurance switch's (decision 65): `offered`
+ * all of it; `link` the applied benefit, else one 'Use your insurance' line; `none` the applied benefit only (the
+ * shopper can always take it off the money), else nothing. Checkout offers it without the passive offer (`offer`
+ * null), and comes back to itself after a search (`returnTo`).
  */
 export function CartInsurance({
+  entry = "offered",
   insurance,
   insuranceTotalCents,
   hasRebates,
   providers,
   offerResult,
+  returnTo = null,
 }: {
+  entry?: InsuranceEntry;
   insurance: CartInsuranceState;
   insuranceTotalCents: number;
   hasRebates: boolean;
   providers: readonly string[];
   offerResult?: SubmissionResult<string[]> | null;
+  returnTo?: InsuranceReturnPath | null;
 }) {
   const { applied, offer } = insurance;
+  if (!applied && entry === "none") return null;
+  if (!applied && entry === "link") return <InsuranceLink returnTo={returnTo} />;
   return (
     <section className="cart-insurance" aria-labelledby="cart-insurance-heading" data-testid="cart-insurance">
       <h2 id="cart-insurance-heading">Vision insurance</h2>
@@ -64,10 +74,19 @@ export function CartInsurance({
             </p>
           ) : null}
           {offer ? <OfferForm offer={offer} lastResult={offerResult} /> : null}
-          <BenefitSearchForm providers={providers} headingLevel={3} />
+          <BenefitSearchForm providers={providers} headingLevel={3} returnTo={returnTo} />
         </>
       )}
     </section>
+  );
+}
+
+/** The compact entry point (a switch's path B): one line to the vision insurance page, which comes back here. */
+export function InsuranceLink({ returnTo }: { returnTo: InsuranceReturnPath | null }) {
+  return (
+    <p className="insurance-link" data-testid="insurance-link">
+      Have vision insurance? <Link to={`/vision-insurance${returnQuery(returnTo)}`}>Use your insurance</Link>
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { COUPON_MESSAGES, normalizeCouponCode } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
+import { INSURANCE_CART_MESSAGES } from "~/models/insurance";
 import type { ShippingLevel } from "~/models/shipping";
 import { evaluateCart, loadPricingInputs, type Shopper } from "./cart-pricing.server";
 import { ensureCart } from "./add-to-cart.server";
@@ -54,6 +55,14 @@ async function putCoupon(
     }
   }
   await bindCoupon(tx, cartId, coupon, now);
+  // An applied insurance benefit sets a coupon aside for a shopper whose coupon does not combine with it (decision
+  // 65): the cart keeps the code, and it counts once the benefit is removed.
+  if (inputs.insuranceBenefit && shopper.couponWithInsurance === false) {
+    return {
+      kind: "info",
+      message: `Coupon ${coupon.code} is saved to your cart. ${INSURANCE_CART_MESSAGES.couponSetAside}`,
+    };
+  }
   return { kind: "success", message: `Coupon ${coupon.code} applied: ${formatCents(offered.coupon.totalCents)} off.` };
 }
 

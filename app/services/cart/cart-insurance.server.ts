@@ -88,6 +88,34 @@ export async function applyOfferedBenefit(
   return { ok: true, applied };
 }
 
+/**
+ * The benefit applied to a customer's cart as another order of theirs takes it (the rapid reorder, decision 65): what
+ * is left of it now, after this store's orders since it was applied, counted from now on; null when the cart (theirs)
+ * has none, or nothing of it is left.
+ */
+export async function benefitForAnotherOrder(
+  db: Database,
+  customerId: number,
+  cartId: string | null,
+  now: Date = new Date(),
+): Promise<AppliedInsuranceBenefit | null> {
+  if (!cartId) return null;
+  const [row] = await db
+    .select({ applied: carts.insuranceBenefit })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.customerId, customerId)))
+    .limit(1);
+  const applied = row?.applied ?? null;
+  if (!applied) return null;
+  const left = await db.transaction((tx) => benefitLeftForOrder(tx, applied));
+  return left > 0 ? { ...applied, insuranceBenefitAmount: left, appliedAt: now.toISOString() } : null;
+}
+
+/** Puts a benefit the customer applied to their cart on the cart of another order of theirs (the rapid reorder's). */
+export async function carryBenefit(db: Database, cartId: string, benefit: AppliedInsuranceBenefit) {
+  await putBenefit(db, cartId, benefit);
+}
+
 /** Puts the benefit on the cart (one benefit: a new one replaces the old); the offer, if any, is used up. */
 async function putBenefit(db: Database, cartId: string, applied: AppliedInsuranceBenefit) {
   await withCartLock(db, cartId, (tx) =>

@@ -6,12 +6,14 @@ import { allGroups, derivedGroups, type VisitorGroup } from "~/models/customer-g
 import type { Visitor } from "../platform/context.server";
 import { orderType } from "~/models/line-item-group";
 import {
+  INSURANCE_CART_MESSAGES,
   insuranceBenefitsTotal,
   offerStands,
   type AppliedInsuranceBenefit,
   type InsuranceOffer,
   type OrderInsuranceBenefit,
 } from "~/models/insurance";
+import { couponCombinesWithInsurance, INSURANCE_WITH_DISCOUNT_CAMPAIGN } from "~/models/insurance-campaigns";
 import { orderSummary, type OrderSummary } from "~/models/order-summary";
 import {
   evaluatePromotions,
@@ -46,14 +48,22 @@ export interface Shopper {
   priceBook: PriceBook;
   /** The visit's own customer groups (an affiliate link, a rebate test): promotions may aim at them. */
   visitorGroups?: readonly VisitorGroup[];
+  /**
+   * Whether the coupon still counts while an insurance benefit is applied (the insurance-with-discount campaign,
+   * decision 65). Absent: it does, as the store always had it.
+   */
+  couponWithInsurance?: boolean;
 }
 
-/** The shopper a page prices its cart for: the visitor's account, price book and own groups. */
-export function shopperOf(visitor: Pick<Visitor, "customer" | "priceBook" | "visitorGroups">): Shopper {
+/** The shopper a page prices its cart for: the visitor's account, price book, own groups and insurance campaign. */
+export function shopperOf(
+  visitor: Pick<Visitor, "customer" | "priceBook" | "visitorGroups"> & Partial<Pick<Visitor, "campaignVariations">>,
+): Shopper {
   return {
     customerId: visitor.customer?.id ?? null,
     priceBook: visitor.priceBook,
     visitorGroups: visitor.visitorGroups,
+    couponWithInsurance: couponCombinesWithInsurance(visitor.campaignVariations?.[INSURANCE_WITH_DISCOUNT_CAMPAIGN]),
   };
 }
 
@@ -234,6 +244,28 @@ export const COUPON_STATUS_MESSAGES: Record<Exclude<CouponStatus, "applied">, st
 };
 
 /**
+ * The coupon an applied insurance benefit sets aside, when this shopper's coupon does not combine with insurance
+ * (insurance-with-discount control, decision 65); null when it counts.
+ */
+function couponYieldsToInsurance(inputs: PricingInputs, shopper: Shopper): CouponRecord | null {
+  return inputs.coupon && inputs.insuranceBenefit && shopper.couponWithInsurance === false ? inputs.coupon : null;
+}
+
+/** A set-aside coupon as the cart shows it: held, taking nothing off, with the reason. */
+function couponAsideView(coupon: CouponRecord, description: string) {
+  return {
+    code: coupon.code,
+    name: coupon.name,
+    description,
+    status: "notQualified" as CouponStatus,
+    amountCents: 0,
+    message: INSURANCE_CART_MESSAGES.couponSetAside as string | null,
+    expiresAt: coupon.expiresAt,
+    expiryLabel: coupon.expiresAt ? expiryLabel("coupon", coupon.expiresAt) : null,
+  };
+}
+
+/**
  * The cart priced for a shopper: lines with their discounts, listed promotions, the coupon and what became of
  * it, rebates, shipping methods with delivery estimates, and the order summary. Recomputed on every read, so a
  * cart change always re-evaluates its promotions.
@@ -244,7 +276,11 @@ export async function pricedCart(
   shopper: Shopper,
   now: Date = new Date(),
 ) {
-  const inputs = await loadPricingInputs(services.db, cartId, shopper, now, services.memo);
+  const loaded = await loadPricingInputs(services.db, cartId, shopper, now, services.memo);
+  // A coupon that does not combine with the applied insurance benefit (decision 65) is priced as if absent; the cart
+  // still holds it, and shows it with why it takes nothing off.
+  const couponSetAside = couponYieldsToInsurance(loaded, shopper);
+  const inputs = couponSetAside ? { ...loaded, coupon: null } : loaded;
   const outcome = evaluateCart(inputs, { priceBook: shopper.priceBook, now });
   const isEmpty = inputs.lines.length === 0;
   const shippingPrice = isEmpty ? 0 : shippingMethod(inputs.shippingLevel).priceCents;
@@ -290,11 +326,12 @@ export async function pricedCart(
       })
     : beforeInsurance;
 
-  const couponPromotion = inputs.coupon
-    ? inputs.promotions.find((promotion) => promotion.id === inputs.coupon?.promotionId)
+  const couponPromotion = loaded.coupon
+    ? inputs.promotions.find((promotion) => promotion.id === loaded.coupon?.promotionId)
     : undefined;
-  const coupon =
-    inputs.coupon && outcome.coupon
+  const coupon = couponSetAside
+    ? couponAsideView(couponSetAside, couponPromotion?.description ?? "")
+    : inputs.coupon && outcome.coupon
       ? {
           code: inputs.coupon.code,
           name: inputs.coupon.name,

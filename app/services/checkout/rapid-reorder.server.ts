@@ -15,11 +15,13 @@ import {
   type PrescriptionEyeRecord,
 } from "~/models/prescriptions";
 import { lineChoices, RAPID_REORDER_MESSAGES, type RapidReorderChoice } from "~/models/rapid-reorder";
+import type { AppliedInsuranceBenefit } from "~/models/insurance";
 import { isShippingLevel } from "~/models/shipping";
 import { businessToday } from "~/models/subscription";
 import { quantityOptions } from "~/models/supply";
 import { addGroup, createCart, withCartLock } from "../cart/cart.server";
 import { setShippingLevel } from "../cart/cart-changes.server";
+import { carryBenefit } from "../cart/cart-insurance.server";
 import { pricedCart, type PricedCart, type Shopper } from "../cart/cart-pricing.server";
 import { matchSku } from "../catalog/catalog.server";
 import type { Database } from "../db/client.server";
@@ -334,7 +336,8 @@ type Filled = { ok: true; groupIds: Array<string | null> } | { ok: false; messag
 /**
  * Puts the reorder into a cart: each lens group planned by the wallet's 'Order again' (its checks: usable
  * prescription, offered quantity, SKU in stock) with its patient, doctor and prescription; solution as last ordered;
- * a group whose every quantity is 0 is left out. Then the address and the shipping method.
+ * a group whose every quantity is 0 is left out. Then the address, the shipping method, and the insurance benefit the
+ * reorder takes (decision 65: the one applied to the customer's cart, when the page offers insurance), if any.
  */
 async function fillCart(
   db: Database,
@@ -343,6 +346,7 @@ async function fillCart(
   basis: RapidReorderBasis,
   choice: RapidReorderChoice,
   now: Date,
+  benefit: AppliedInsuranceBenefit | null,
 ): Promise<Filled> {
   const planned: Array<{ index: number; lens?: OrderAgainPlan; solution?: Parameters<typeof addGroup>[2] } | null> = [];
   for (const [index, group] of basis.groups.entries()) {
@@ -402,6 +406,7 @@ async function fillCart(
   }
   await setCartShippingAddress(db, cartId, basis.snapshots.get(choice.addressId)!);
   await setShippingLevel(db, cartId, choice.shippingLevel);
+  if (benefit) await carryBenefit(db, cartId, benefit);
   return { ok: true, groupIds };
 }
 
@@ -426,12 +431,13 @@ export async function rapidReorderTotals(
   choice: RapidReorderChoice,
   shopper: Shopper,
   now: Date = new Date(),
+  benefit: AppliedInsuranceBenefit | null = null,
 ): Promise<RapidTotals> {
   try {
     await services.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       const cartId = await createCart(db, null);
-      const filled = await fillCart(db, cartId, customerId, basis, choice, now);
+      const filled = await fillCart(db, cartId, customerId, basis, choice, now, benefit);
       if (!filled.ok) throw new Scratch<RapidTotals>(filled);
       const priced = await pricedCart({ db: tx, tax: services.tax }, cartId, shopper, now);
       throw new Scratch<RapidTotals>({ ok: true, priced, groupIds: filled.groupIds });
@@ -441,6 +447,19 @@ export async function rapidReorderTotals(
     throw error;
   }
   throw new Error("unreachable");
+}
+
+/**
+ * Whether an order was placed with this idempotency key: a resubmit of it is answered with that order, even when what
+ * it took (its insurance benefit) changed the totals the page would show now.
+ */
+export async function placedWithKey(db: Database, idempotencyKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -457,6 +476,8 @@ export async function placeRapidReorder(
     idempotencyKey: string;
     shopper: Shopper;
     now?: Date;
+    /** The insurance benefit the reorder takes, as its totals showed it (benefitForAnotherOrder). */
+    benefit?: AppliedInsuranceBenefit | null;
   },
 ): Promise<PlaceOrderResult> {
   const { db } = services;
@@ -481,7 +502,7 @@ export async function placeRapidReorder(
 
   const cartId = await createCart(db, null);
   try {
-    const filled = await fillCart(db, cartId, input.customer.id, input.basis, input.choice, now);
+    const filled = await fillCart(db, cartId, input.customer.id, input.basis, input.choice, now, input.benefit ?? null);
     if (!filled.ok) return (await placedBefore()) ?? { ok: false, reason: "sold-out", message: filled.message };
     return await placeOrder(services, { ...order, cartId });
   } finally {

@@ -12,6 +12,7 @@ import { addresses, carts, patients } from "../db/schema";
 import type { AppServices } from "../platform/context.server";
 import type { Logger } from "../platform/logger.server";
 import { awaitBenefitSearch } from "./benefit-search.server";
+import { eligibilityNamed } from "./eligibility-choice.server";
 
 /**
  * The passive insurance search (spec 3 §4, decision 54): for a signed-in customer with patients and US ZIP codes
@@ -27,7 +28,14 @@ import { awaitBenefitSearch } from "./benefit-search.server";
 
 type Services = Pick<AppServices, "db" | "insurance" | "logger">;
 
-export type PassiveSearchSender = (input: { customerId: number; cartId: string }) => Promise<void>;
+/** A customer's passive search; `eligibility` names the visitor's eligibility service (decision 65; none: the default). */
+export interface PassiveSearchInput {
+  customerId: number;
+  cartId: string;
+  eligibility?: string | null;
+}
+
+export type PassiveSearchSender = (input: PassiveSearchInput) => Promise<void>;
 
 let sender: PassiveSearchSender | null = null;
 
@@ -46,7 +54,7 @@ export const passiveSearchSingleton = (customerId: number) => ({
 });
 
 /** Asks for a customer's passive search. Never throws: a lost request only means no offer this time. */
-export async function queuePassiveSearch(logger: Logger, input: { customerId: number; cartId: string }) {
+export async function queuePassiveSearch(logger: Logger, input: PassiveSearchInput) {
   if (!sender) return;
   try {
     await sender(input);
@@ -152,11 +160,19 @@ export async function sweepInsurance(services: Services, now: Date = new Date())
   return { offers: offers.length, searches };
 }
 
-/** The queue's handler: a customer's search when the job names one, else the sweep. */
-export async function passiveSearchJob(services: Services, data: unknown) {
-  const { customerId, cartId } = (data ?? {}) as { customerId?: unknown; cartId?: unknown };
+/**
+ * The queue's handler: a customer's search when the job names one (on the eligibility service it names: an unknown
+ * name is logged and the default searches), else the sweep.
+ */
+export async function passiveSearchJob(services: Services & Pick<AppServices, "insuranceAlternates">, data: unknown) {
+  const { customerId, cartId, eligibility } = (data ?? {}) as {
+    customerId?: unknown;
+    cartId?: unknown;
+    eligibility?: unknown;
+  };
   if (typeof customerId === "number" && Number.isSafeInteger(customerId) && typeof cartId === "string") {
-    return { outcome: await runPassiveSearch(services, { customerId, cartId }) };
+    const insurance = eligibilityNamed(services, typeof eligibility === "string" ? eligibility : null);
+    return { outcome: await runPassiveSearch({ ...services, insurance }, { customerId, cartId }) };
   }
   return sweepInsurance(services);
 }

@@ -46,6 +46,8 @@ export interface AppServices {
   chatNewProvider: ChatProvider;
   /** Insurance eligibility (issue 27, decision 52). */
   insurance: EligibilityService;
+  /** Other eligibility services a campaign's `insurance_provider` action may name, by name (decision 65). */
+  insuranceAlternates: Readonly<Record<string, EligibilityService>>;
   /** PayPal, Pay Later included (issue 27, decision 53). */
   paypal: PayPalProvider;
   /** The pay-in-4 provider (issue 27, decision 53). */

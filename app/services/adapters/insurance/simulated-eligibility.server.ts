@@ -16,10 +16,24 @@ import { memberOfBenefit, SEED_MEMBERS, type SeedBenefit, type SeedMember } from
 
 export const SIMULATED_ELIGIBILITY = "simulated";
 
+/**
+ * The storefront platform (spec 3 §7: "When the campaign path is A, a storefront GraphQL platform path is used
+ * instead"): the second eligibility service, which the storefront platform insurance campaign's `insurance_provider`
+ * action names (decision 65). Its embedded default is this simulator under that name, with searches of its own.
+ */
+export const STOREFRONT_PLATFORM_ELIGIBILITY = "storefront-platform";
+
 /** How long a search can be read; an expired one answers 404, and the next search deletes it. */
 export const SIMULATED_SEARCH_LIFETIME_MS = 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/**
+ * A search's key: the token's hash. A simulator under another name hashes its name in too, so two simulated
+ * services share the table but neither can read the other's searches (as two real providers could not).
+ */
+const tokenKey = (name: string, token: string) =>
+  createHash("sha256")
+    .update(name === SIMULATED_ELIGIBILITY ? token : `${name}\u0000${token}`)
+    .digest("hex");
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
@@ -79,11 +93,18 @@ export function answerFor(member: SeedMember, poll: number, now: Date): Provider
   };
 }
 
-export function createSimulatedEligibility(options: { db: Database; now?: () => Date }): EligibilityService {
+export function createSimulatedEligibility(options: {
+  db: Database;
+  now?: () => Date;
+  /** The service's name (SIMULATED_ELIGIBILITY unless it stands in for another service). */
+  name?: string;
+}): EligibilityService {
   const { db } = options;
   const now = options.now ?? (() => new Date());
+  const name = options.name ?? SIMULATED_ELIGIBILITY;
+  const hashToken = (token: string) => tokenKey(name, token);
   return {
-    name: SIMULATED_ELIGIBILITY,
+    name,
     providers: [...new Set(SEED_MEMBERS.map((member) => member.provider))].sort(),
 
     async forgetExpired(at) {
