@@ -25,6 +25,7 @@ import {
 import type { AppServices } from "~/services/platform/context.server";
 import { pruneClientLogDigests } from "~/services/platform/client-log.server";
 import type { ForwardSummary } from "~/services/adapters/analytics/analytics-recorder";
+import { pruneStoredEvents } from "~/services/adapters/analytics/event-table.server";
 import { startJobQueue, type JobQueue, type QueueTiming } from "~/services/platform/queue.server";
 import {
   createAlternateEligibilityServices,
@@ -94,9 +95,13 @@ export async function runOutboxJobs(
 export async function runAnalyticsJob(
   services: Pick<AppServices, "db" | "analytics">,
   now: Date = new Date(),
-): Promise<ForwardSummary & { logDigestsRemoved: number }> {
+): Promise<ForwardSummary & { logDigestsRemoved: number; eventsRemoved: number }> {
   const forwarded = await services.analytics.forward(now);
-  return { ...forwarded, logDigestsRemoved: await pruneClientLogDigests(services.db, now) };
+  return {
+    ...forwarded,
+    logDigestsRemoved: await pruneClientLogDigests(services.db, now),
+    eventsRemoved: await pruneStoredEvents(services.db, now),
+  };
 }
 
 /** The queues the store works, and what each runs. */
@@ -243,7 +248,8 @@ export async function startJobs(
         handler: (job) => passiveSearchJob(insurance, job.data),
       },
       {
-        // Analytics events forwarded to the clickstream proxy (each write also kicks a run), and old log digests.
+        // Analytics events forwarded to the clickstream proxy (each write also kicks a run); old events and log
+        // digests removed.
         name: JOB_QUEUES.analytics,
         cron: "* * * * *",
         expireInSeconds: 5 * 60,

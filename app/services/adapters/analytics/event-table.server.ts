@@ -1,5 +1,5 @@
 import { coalescedRuns } from "../../platform/coalesced-runs.server";
-import { and, asc, desc, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { audienceOf, clickstreamRecord } from "~/models/analytics-events";
 import type { Database } from "~/services/db/client.server";
 import { analyticsEvents } from "~/services/db/schema";
@@ -163,6 +163,42 @@ export async function forwardDueEvents(
   }
   if (summary.forwarded + summary.retrying + summary.failed > 0) logger.info(summary, "clickstream forwarding");
   return summary;
+}
+
+/**
+ * How long the embedded table keeps an event (decision 59): 400 days, so a year can be compared with the one before
+ * it in an export. Events still waiting to be forwarded stay until forwarded or given up on.
+ */
+export const EVENT_RETENTION_DAYS = 400;
+/** Rows removed per statement: short locks; a backlog goes in a few runs of the minute job. */
+export const PRUNE_BATCH = 5_000;
+const PRUNE_BATCHES_PER_RUN = 4;
+
+/** Removes events recorded more than EVENT_RETENTION_DAYS ago (oldest first, in batches); returns how many. */
+export async function pruneStoredEvents(db: Database, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
+  let removed = 0;
+  for (let batch = 0; batch < PRUNE_BATCHES_PER_RUN; batch++) {
+    // Ids rise with the time of writing: the primary key's order finds the old rows first and stops at the batch.
+    const old = db
+      .select({ id: analyticsEvents.id })
+      .from(analyticsEvents)
+      .where(
+        and(
+          lt(analyticsEvents.recordedAt, cutoff),
+          or(isNotNull(analyticsEvents.forwardedAt), isNull(analyticsEvents.nextForwardAt)),
+        ),
+      )
+      .orderBy(asc(analyticsEvents.id))
+      .limit(PRUNE_BATCH);
+    const rows = await db
+      .delete(analyticsEvents)
+      .where(inArray(analyticsEvents.id, old))
+      .returning({ id: analyticsEvents.id });
+    removed += rows.length;
+    if (rows.length < PRUNE_BATCH) break;
+  }
+  return removed;
 }
 
 /** The stored events, oldest first, in pages (for the export): rows after `afterId`, at most `limit`. */
