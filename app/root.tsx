@@ -26,6 +26,9 @@ import { AdChoicesDialog, SignInDialog } from "./components/shell/dialogs";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/shell/NotFound";
 import { PrescriptionReminder } from "./components/shell/PrescriptionReminder";
+import { PartnerRibbon } from "./components/shell/PartnerRibbon";
+import { partnerRibbonView } from "./models/partner-sites";
+import { partnerSiteFor } from "./services/growth/partner-site.server";
 import { NotificationCentre } from "./components/shell/NotificationCentre";
 import { AnalyticsDataLayer } from "./components/shell/AnalyticsDataLayer";
 import { analyticsServiceType } from "./models/analytics";
@@ -107,6 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Live chat's launcher and, on a phone, its proactive window (decision 63); a page with the window is not shared.
   const liveChat = await liveChatShell(services, visitor, request);
   if (liveChat.proactive) visitor.markPersonal();
+  // A partner site's co-branding (decision 67): only the visitor's campaign variations decide it (the page cache's key).
+  const partnerSite = await partnerSiteFor(services, visitor);
   // Links aimed at a campaign show for the visitor's variation (spec 1 §2.7).
   const navVisitor = {
     signedIn: visitor.signedIn,
@@ -129,6 +134,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ribbon: visitor.promoRibbonDismissed ? null : resolvePromoRibbon(ribbonSlot, url.pathname, DateTime.now()),
     signInDialog: signInDialogState(url, visitor),
     prescriptionReminder: reminder ? prescriptionReminderView(reminder) : null,
+    partnerRibbon: partnerSite ? partnerRibbonView(partnerSite) : null,
     notification,
     // Spec 3 §9: 'Sales' without an order in the last 30 days, else 'Service' (from the visitor's one lookup).
     serviceType: analyticsServiceType(visitor.lastOrderAt),
@@ -214,6 +220,7 @@ function Shell({ children, route }: { children: ReactNode; route?: ReactNode }) 
       ) : null}
       {route ? <PageDialogSlot route={route} /> : null}
       {/* Under the header of standard pages (the funnel's simple-header steps keep the shopper on the order). */}
+      {data?.partnerRibbon && handle.headerType === "standard" ? <PartnerRibbon partner={data.partnerRibbon} /> : null}
       {data?.prescriptionReminder && handle.headerType === "standard" ? (
         <PrescriptionReminder reminder={data.prescriptionReminder} />
       ) : null}

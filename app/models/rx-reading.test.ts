@@ -94,6 +94,14 @@ describe("a reading as the pages show it", () => {
       expect(readingPhase({ readingState: state, createdAt: created }, true, at(5))).toBe("unread");
   });
 
+  it("is 'not-requested' for an upload nobody asked to read (submit-and-skip), however old, with or without values", () => {
+    for (const seconds of [0, READING_WAIT_SECONDS * 2])
+      for (const hasValues of [true, false])
+        expect(readingPhase({ readingState: "not-requested", createdAt: created }, hasValues, at(seconds))).toBe(
+          "not-requested",
+        );
+  });
+
   it("lists every field read, each confident or to check; a field without a confidence is to check", () => {
     const view = readingView(
       analysis({

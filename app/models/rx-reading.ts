@@ -7,7 +7,19 @@ import { isConfident, type RxAnalysis, type RxEyeKey, type RxEyeReading } from "
  * shopper sees while it runs, and the fields that were read, each marked confident (pre-filled) or 'please check'.
  */
 
-export const READING_STATES = ["pending", "reading", "read", "failed", "timed-out", "skipped"] as const;
+/**
+ * `skipped`: a photo of a person, nothing to read. `not-requested`: the AI prescription reader test's control path
+ * (submit-and-skip, decision 67) asked for no reading; staff take the prescription from the image.
+ */
+export const READING_STATES = [
+  "pending",
+  "reading",
+  "read",
+  "failed",
+  "timed-out",
+  "skipped",
+  "not-requested",
+] as const;
 export type ReadingState = (typeof READING_STATES)[number];
 
 export function isReadingState(value: unknown): value is ReadingState {
@@ -39,16 +51,22 @@ export const READING_WORDS = {
   pleaseCheck: "please check",
   readLead:
     "Here is what we read. Values marked 'please check' were hard to read: compare them with your prescription.",
+  notRequested:
+    "There's nothing more to enter: our team will take the values from your prescription and check them with your eye doctor.",
 } as const;
 
-/** What the shopper sees of a reading now: still running (and the page waits), done with values, or done without. */
-export type ReadingPhase = "reading" | "read" | "unread";
+/**
+ * What the shopper sees of a reading now: still running (and the page waits), done with values, or done without; or
+ * none asked for (submit-and-skip: the image goes to the store's team as it is).
+ */
+export type ReadingPhase = "reading" | "read" | "unread" | "not-requested";
 
 export function readingPhase(
   image: { readingState: string; createdAt: Date | string },
   hasValues: boolean,
   now: Date = new Date(),
 ): ReadingPhase {
+  if (image.readingState === "not-requested") return "not-requested";
   if (image.readingState === "pending" || image.readingState === "reading") {
     const age = now.getTime() - new Date(image.createdAt).getTime();
     return age < READING_WAIT_SECONDS * 1000 ? "reading" : "unread";

@@ -11,6 +11,7 @@ import { parseAnalysis } from "~/models/ai-result";
 import { UPLOAD_MESSAGES } from "~/models/file-type";
 import { prescriptionEyes, prescriptionSchema, STEP_MESSAGES } from "~/models/funnel-steps";
 import type { PageHandle } from "~/models/page";
+import { funnelUploadPathOf } from "~/models/prescription-reader-choice";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import {
@@ -53,6 +54,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     groupId: group.id,
     eyes: prescriptionEyes(group.lines, "RxDetails"),
+    // The AI prescription reader test (decision 67): whether an upload here is read, or sent as it is.
+    uploadPath: funnelUploadPathOf(visitor.campaignVariations),
     // Signed in: saved prescriptions usable for these lenses, offered instead of typing one.
     savedPrescriptions: await savedPrescriptionsForGroup(db, visitor, group),
   };
@@ -119,6 +122,7 @@ async function uploadAction(request: Request, context: Route.ActionArgs["context
     groupId,
     file: { fileName: input.file.fileName, bytes: input.file.bytes },
     viewer: viewerOf(visitor, { create: true }),
+    path: funnelUploadPathOf(visitor.campaignVariations),
     correlationId: context.get(requestInfoContext).requestId,
     clientIp: context.get(requestInfoContext).clientIp,
   });
@@ -146,7 +150,7 @@ async function afterUpload(
 }
 
 export default function RxDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { groupId, eyes, savedPrescriptions } = loaderData;
+  const { groupId, eyes, uploadPath, savedPrescriptions } = loaderData;
   const submit = useSubmit();
   const uploadError = actionData && "uploadError" in actionData ? actionData.uploadError : null;
   const lastResult =
@@ -161,11 +165,17 @@ export default function RxDetailsPage({ loaderData, actionData }: Route.Componen
       <PrescriptionForm key={groupId} groupId={groupId} eyes={eyes} lastResult={lastResult} submitLabel="Continue" />
       <section className="funnel-step-alternative" aria-labelledby="rx-upload-title">
         <h2 id="rx-upload-title">Or upload a photo of your prescription</h2>
-        <p>We&apos;ll read the values from it for you to check, and verify it with your eye doctor.</p>
+        <p data-testid="rx-upload-lead">
+          {uploadPath === "ai-reader"
+            ? "We'll read the values from it for you to check, and verify it with your eye doctor."
+            : "Send it as it is: we'll take the values from it and verify it with your eye doctor."}
+        </p>
         <UploadForm
           key={groupId}
           id="rx-upload"
           hiddenFields={{ intent: "upload-rx", groupId }}
+          // With JavaScript the file goes to api/images first: it names the group, so the upload is this step's.
+          apiFields={{ groupId }}
           error={uploadError}
           submitLabel="Upload prescription"
           onUploaded={(rxImageId) => void submit({ intent: "attach-upload", groupId, rxImageId }, { method: "post" })}

@@ -52,7 +52,8 @@ export const meta: Route.MetaFunction = () => [
  * `?image=` the image (its owner only), and — when it was sent for a cart group — the group's prescription form,
  * pre-filled with what the reader found, confidently, and could match to the lenses (spec 2 §4 AI result handling),
  * for the shopper to check and confirm, or to go on without. While the queued reading runs the page says so and asks
- * again (decision 46); the form waits for it.
+ * again (decision 46); the form waits for it. An upload nobody reads (the AI prescription reader test's control path,
+ * submit-and-skip: decision 67) asks for no values: the shopper goes on, and staff take them from the image.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -168,6 +169,8 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
     );
   }
   const { image, reading, groupId, eyes, toCheck, prefilled, expirationDate, patient } = loaderData;
+  // Submit-and-skip: the image goes to the store's team as it is, with no values to check or enter.
+  const sentAsItIs = reading.phase === "not-requested";
   // A parameter with one option is chosen anyway: only those with a real choice are named.
   const checkNames = eyes.flatMap((eye) =>
     (toCheck[eye.eye] ?? []).flatMap((name) => {
@@ -188,7 +191,7 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
           Patient: <strong data-testid="upload-patient">{patient}</strong>
         </p>
       ) : null}
-      {reading.phase === "reading" ? null : (
+      {reading.phase === "reading" || sentAsItIs ? null : (
         <section aria-labelledby="upload-values-title">
           <h2 id="upload-values-title">Your lens parameters</h2>
           <p className="funnel-step-lead" data-testid="prefill-note">
@@ -214,8 +217,13 @@ export default function UploadSuccessPage({ loaderData, actionData }: Route.Comp
       )}
       <Form method="post" className="funnel-step-alternative">
         <input type="hidden" name="groupId" value={groupId} />
-        <button type="submit" name="intent" value="continue" className="button">
-          Continue without entering values
+        <button
+          type="submit"
+          name="intent"
+          value="continue"
+          className={sentAsItIs ? "button button-primary" : "button"}
+        >
+          {sentAsItIs ? "Continue" : "Continue without entering values"}
         </button>
       </Form>
     </section>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, siteHeader, test } from "./fixtures";
+import { expect, siteHeader, test, waitForHydration } from "./fixtures";
 
 // Issue 28: campaigns (spec 1 §2.2, §2.7, §4.4). The e2e content pauses the random campaigns, so a spec asks for a
 // variation with ?experiment=<id>:<variant>; the affiliate partners' campaign runs (it is not random: the affiliate
@@ -46,4 +46,32 @@ test("an 8. link puts the visitor in the affiliate group, whose campaign shows t
 
   await page.goto("/landing/partner-savings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, partner readers");
+});
+
+test("an affiliate visitor's pages carry the partner site's ribbon, which leads to the partner landing", async ({
+  page,
+}) => {
+  await page.goto("/lenses");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("partner-ribbon")).toHaveCount(0);
+
+  // Path A of the affiliate partners' campaign names the partner site (content/partner-sites.json).
+  await page.goto("/?ac=8.4411");
+  await page.goto("/lenses");
+  const ribbon = page.getByRole("complementary", { name: "Partner" });
+  await expect(ribbon).toHaveText("Welcome, readers of our partner sites. See your partner savings");
+  await expect(ribbon).toHaveAttribute("data-partner-site", "partner-readers");
+  await waitForHydration(page);
+  await ribbon.getByRole("link", { name: "See your partner savings" }).click();
+  await expect(page).toHaveURL(/\/landing\/partner-savings$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, partner readers");
+  await expect(page.getByTestId("partner-ribbon")).toBeVisible();
+
+  // Another browser, not from a partner, sees the same page without it.
+  const context = await page.context().browser()!.newContext();
+  const stranger = await context.newPage();
+  await stranger.goto(new URL("/landing/partner-savings", page.url()).toString());
+  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("Welcome, partner readers");
+  await expect(stranger.getByTestId("partner-ribbon")).toHaveCount(0);
+  await context.close();
 });

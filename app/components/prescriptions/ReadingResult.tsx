@@ -12,10 +12,18 @@ import {
  * What the reader made of an upload (decision 46): 'Reading your prescription…' while the queued reading runs — the
  * page refreshes itself without JavaScript (a meta refresh in noscript) and asks again with it (the route's loader,
  * revalidated on an interval) —, then every field read, confident ones plain and the others marked 'please check',
- * or, for a glasses prescription, a plain word that it is one.
+ * or, for a glasses prescription, a plain word that it is one. An upload nobody reads (submit-and-skip, decision 67)
+ * says the store's team takes the values from it.
  */
 export function ReadingResult({ phase, view }: { phase: ReadingPhase; view: ReadingView | null }) {
   if (phase === "reading") return <ReadingNow />;
+  if (phase === "not-requested") {
+    return (
+      <p role="status" className="reading-note" data-testid="reading-not-requested">
+        {READING_WORDS.notRequested}
+      </p>
+    );
+  }
   if (view?.spectaclesOnly) {
     return (
       <p role="status" className="reading-note" data-testid="reading-spectacles">

@@ -9,6 +9,7 @@ import {
   UPLOAD_MESSAGES,
   uploadProblem,
 } from "~/models/file-type";
+import { EXPERIMENT_OVERRIDE_PARAM } from "~/models/experiments/overrides";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldError } from "~/components/forms/FieldError";
 
@@ -26,6 +27,16 @@ interface UploadFormProps {
   submitLabel: string;
   /** With JavaScript, once api/images stored the file: where the page goes next. */
   onUploaded: (rxImageId: string) => void;
+}
+
+/**
+ * POST api/images, with the page's campaign overrides (`?experiment=`, honoured outside production only): the form
+ * without JavaScript posts to the page's own address, so an upload sees the same variations either way (decision 67).
+ */
+function imagesApiUrl(): string {
+  const overrides = new URLSearchParams(window.location.search).getAll(EXPERIMENT_OVERRIDE_PARAM);
+  if (overrides.length === 0) return "/api/images";
+  return `/api/images?${new URLSearchParams(overrides.map((value) => [EXPERIMENT_OVERRIDE_PARAM, value]))}`;
 }
 
 type UploadAnswer = { items?: Array<{ rxImageId?: string; processedImage?: unknown }>; error?: string } | null;
@@ -101,7 +112,7 @@ export function UploadForm({ id, hiddenFields, apiFields = {}, error, submitLabe
       body.append("images", file, file.name);
       const xhr = new XMLHttpRequest();
       request.current = xhr;
-      xhr.open("POST", "/api/images");
+      xhr.open("POST", imagesApiUrl());
       xhr.responseType = "json";
       xhr.upload.onprogress = (progressEvent) => {
         if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));

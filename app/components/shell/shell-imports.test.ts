@@ -14,6 +14,7 @@ const SHELL_ENTRIES = [
   "components/shell/SiteFooter.tsx",
   "components/shell/PromoRibbon.tsx",
   "components/shell/PrescriptionReminder.tsx",
+  "components/shell/PartnerRibbon.tsx",
   "components/shell/RecaptureBanner.tsx",
   "components/shell/AnalyticsDataLayer.tsx",
   "components/shell/NotFound.tsx",

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { STEP_MESSAGES } from "~/models/funnel-steps";
+import type { FunnelUploadPath } from "~/models/prescription-reader-choice";
 import { CartNotFoundError, withCartLock } from "../cart/cart.server";
 import { lockedLensGroup, markSubmitAndSkip } from "../funnel/group-steps.server";
 import type { Database, Executor } from "../db/client.server";
@@ -30,7 +31,8 @@ async function attachInTransaction(tx: Executor, groupId: string, image: Pick<Rx
 
 /**
  * Uploads an image for the group and attaches it, in the cart's lock: the image row and the group's change commit
- * together (or neither, and the bytes are deleted again).
+ * together (or neither, and the bytes are deleted again). `path` is the AI prescription reader test's (decision 67):
+ * the reader reads it, or (submit-and-skip) it is stored and classified and nothing is read.
  */
 export async function uploadForGroup(
   services: ImageServices,
@@ -39,6 +41,7 @@ export async function uploadForGroup(
     groupId: string;
     file: { fileName: string; bytes: Buffer };
     viewer: ImageViewer;
+    path: FunnelUploadPath;
     correlationId?: string;
     clientIp?: string | null;
   },
@@ -48,6 +51,7 @@ export async function uploadForGroup(
   try {
     return await uploadRxImage(services, input.file, {
       owner: input.viewer,
+      read: input.path === "ai-reader",
       correlationId: input.correlationId,
       clientIp: input.clientIp,
       transaction: (work) => withCartLock(db, input.cartId, work),

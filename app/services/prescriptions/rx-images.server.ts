@@ -136,8 +136,11 @@ export interface PreparedImage {
   classification: ImageClassification | null;
   /** A PDF's first page drawn as a PNG by the reader's quick look; null otherwise. */
   pageImage: { bytes: Buffer; width: number; height: number } | null;
-  /** Pending (the reading is queued) or skipped (a photo of a person: nothing to read). */
-  readingState: Extract<ReadingState, "pending" | "skipped">;
+  /**
+   * Pending (the reading is queued), skipped (a photo of a person: nothing to read) or not-requested (submit-and-skip:
+   * the upload asked for no reading, decision 67).
+   */
+  readingState: Extract<ReadingState, "pending" | "skipped" | "not-requested">;
 }
 
 export type Prepared = { ok: true; image: PreparedImage } | { ok: false; message: string };
@@ -377,21 +380,24 @@ export type UploadOutcome = { ok: true; image: RxImageRow } | { ok: false; messa
 
 /**
  * One upload from start to end: checked, shrunk, classified and stored (with its link, when given), its reading
- * queued once the row is committed. The shopper's message when the file can't be taken or the link is refused;
- * nothing is stored then.
+ * queued once the row is committed — unless `read: false` (a funnel upload on the AI prescription reader test's
+ * control path, decision 67): then it is stored `not-requested` and nothing is queued, nor found by the sweep.
+ * The shopper's message when the file can't be taken or the link is refused; nothing is stored then.
  */
 export async function uploadRxImage(
   services: ImageServices,
   file: { fileName: string; bytes: Buffer },
-  options: StoreOptions & { correlationId?: string },
+  options: StoreOptions & { correlationId?: string; read?: boolean },
 ): Promise<UploadOutcome> {
   const { owner, clientIp = null, now } = options;
   const allowed = await checkUploadAllowed(services, { ip: clientIp, ...owner, bytes: file.bytes.length }, now);
   if (!allowed.ok) return allowed;
   const prepared = await prepareUpload(services, file, options.correlationId);
   if (!prepared.ok) return prepared;
+  const toStore: PreparedImage =
+    options.read === false ? { ...prepared.image, readingState: "not-requested" } : prepared.image;
   try {
-    const image = await storeRxImage(services, prepared.image, options);
+    const image = await storeRxImage(services, toStore, options);
     if (image.readingState === "pending") await queueReading(services.logger, image.id);
     return { ok: true, image };
   } catch (error) {

@@ -4,6 +4,7 @@ import type { NavigationLink } from "~/models/navigation";
 import type { ContentNotification } from "~/models/notifications";
 import type { Campaign } from "~/models/experiments/definitions";
 import type { PageFeatures } from "~/models/page-features";
+import type { PartnerSite } from "~/models/partner-sites";
 import type { PromoRibbonSlot } from "~/models/promo-ribbon";
 
 export type MenuName = "site-header" | "hamburger-menu-main-links" | "hamburger-menu-sub-links";
@@ -30,4 +31,6 @@ export interface ContentSource {
   getExperiments(): Promise<Campaign[]>;
   /** The page features of `features.json` (issue 28); every feature off when the file is missing or invalid. */
   getFeatures(): Promise<PageFeatures>;
+  /** The partner sites of `partner-sites.json` (decision 67); none when the file is missing or invalid. */
+  getPartnerSites(): Promise<PartnerSite[]>;
 }

@@ -79,6 +79,19 @@ describe("file content source: fallbacks", () => {
     expect(lines.filter((line) => line.includes("features.json"))).toHaveLength(2);
   });
 
+  it("answers no partner sites when partner-sites.json is missing or invalid, logged once", async () => {
+    const { logger, lines } = recordingLogger();
+    expect(await createFileContentSource({ root, logger }).getPartnerSites()).toEqual([]);
+    fs.writeFileSync(
+      path.join(root, "partner-sites.json"),
+      JSON.stringify({ sites: [{ site: "lens-digest", name: "Lens Digest", landing: "https://elsewhere.example" }] }),
+    );
+    const invalid = createFileContentSource({ root, logger });
+    expect(await invalid.getPartnerSites()).toEqual([]);
+    expect(await invalid.getPartnerSites()).toEqual([]);
+    expect(lines.filter((line) => line.includes("partner-sites.json"))).toHaveLength(2);
+  });
+
   it("treats a page with bad front matter as missing", async () => {
     fs.mkdirSync(path.join(root, "pages"));
     fs.writeFileSync(path.join(root, "pages", "broken.md"), "no front matter here");
@@ -121,6 +134,7 @@ describe("the shipped content", () => {
     expect((await content.getNotifications()).length).toBeGreaterThan(0);
     expect((await content.getExperiments()).length).toBeGreaterThan(0);
     expect((await content.getFeatures()).pages.site).toBeDefined();
+    expect((await content.getPartnerSites()).length).toBeGreaterThan(0);
     expect(lines).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { navigationMenuSchema, type NavigationLink } from "~/models/navigation";
 import { contentNotificationsSchema, type ContentNotification } from "~/models/notifications";
 import { experimentsContentSchema, type Campaign } from "~/models/experiments/definitions";
 import { NO_PAGE_FEATURES, pageFeaturesSchema, type PageFeatures } from "~/models/page-features";
+import { partnerSitesContentSchema, type PartnerSite } from "~/models/partner-sites";
 import { promoRibbonSlotSchema, type PromoRibbonSlot } from "~/models/promo-ribbon";
 import type { Logger } from "~/services/platform/logger.server";
 import type { ContentSource, MenuName } from "./content-source";
@@ -23,7 +24,7 @@ import { renderMarkdown } from "./markdown.server";
 export interface FileContentOptions {
   /**
    * The folder holding pages/, menus/, slots/, home.json, notification-source-priority.json, notifications.json,
-   * experiments.json, features.json.
+   * experiments.json, features.json, partner-sites.json.
    */
   root: string;
   logger: Logger;
@@ -135,6 +136,9 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
     },
     async getFeatures(): Promise<PageFeatures> {
       return (await load("features.json", json(pageFeaturesSchema))) ?? NO_PAGE_FEATURES;
+    },
+    async getPartnerSites(): Promise<PartnerSite[]> {
+      return (await load("partner-sites.json", json(partnerSitesContentSchema)))?.sites ?? [];
     },
   };
 }

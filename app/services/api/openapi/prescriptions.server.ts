@@ -27,6 +27,13 @@ export const imageUploadFieldsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]{1,40}$/)
     .optional(),
+  // Not in the spec's list: the cart group the upload is for (RxDetails with JavaScript), so the AI prescription
+  // reader test decides whether it is read (decision 67). Never with orderNumber.
+  groupId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/)
+    .optional()
+    .describe("The cart's line item group the prescription is for (the purchase funnel's upload)."),
 });
 
 /** The multipart body as the document shows it: the file field `images` (or `image`) and the fields above. */
@@ -153,7 +160,7 @@ export const operations: ApiOperation[] = [
   operation({
     method: "POST",
     path: "/api/images",
-    summary: "Upload a prescription image (for an order when orderNumber is sent)",
+    summary: "Upload a prescription image (for an order when orderNumber is sent, for a cart group with groupId)",
     tag: "Prescription images",
     auth: "optional",
     body: imageUploadBodySchema,
@@ -183,7 +190,7 @@ export const operations: ApiOperation[] = [
       ...errors({
         400: "A file it can't take (with the page's message).",
         401: SIGN_IN,
-        404: "An order not found.",
+        404: "An order not found, or a group not in the visitor's cart.",
         413: "Too large.",
         422: "The order is not waiting for a prescription.",
       }),

@@ -124,7 +124,7 @@ export const rxImages = pgTable(
     index("rx_images_reading_idx").on(table.readingState, table.createdAt),
     check(
       "rx_images_reading_state_check",
-      sql`${table.readingState} in ('pending', 'reading', 'read', 'failed', 'timed-out', 'skipped')`,
+      sql`${table.readingState} in ('pending', 'reading', 'read', 'failed', 'timed-out', 'skipped', 'not-requested')`,
     ),
     index("rx_images_order_idx").on(table.orderId),
     index("rx_images_prescription_idx").on(table.prescriptionId),

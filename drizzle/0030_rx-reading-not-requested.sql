@@ -1,0 +1,2 @@
+ALTER TABLE "rx_images" DROP CONSTRAINT "rx_images_reading_state_check";--> statement-breakpoint
+ALTER TABLE "rx_images" ADD CONSTRAINT "rx_images_reading_state_check" CHECK ("rx_images"."reading_state" in ('pending', 'reading', 'read', 'failed', 'timed-out', 'skipped', 'not-requested'));
