@@ -183,6 +183,12 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
         The lenses on your exam aren&apos;t sold here any more. <Link to="/lenses">Choose your lenses</Link>.
       </p>
     );
+  const rxLink =
+    approval === "Approved" ? (
+      <p>
+        <Link to={`/exam/rx-details?examvouchertoken=${encodeURIComponent(token)}`}>View your prescription</Link>
+      </p>
+    ) : null;
   if (loaderData.experience === "brand-choice") {
     // Straight to ordering: the lenses the new prescription is for come first.
     return (
@@ -194,6 +200,7 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
             : `The doctor is reviewing ${patientName}'s exam. Order the lenses your new prescription is for now: we ship them as soon as the doctor issues it.`}
         </p>
         {order}
+        {rxLink}
         {receipt}
       </section>
     );
@@ -208,11 +215,7 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
           ? "The doctor issued your new prescription. It's saved to your account."
           : "A doctor reviews your exam, usually within a day. Order your lenses now: we ship them as soon as the doctor issues your prescription."}
       </p>
-      {approval === "Approved" ? (
-        <p>
-          <Link to={`/exam/rx-details?examvouchertoken=${encodeURIComponent(token)}`}>View your prescription</Link>
-        </p>
-      ) : null}
+      {rxLink}
       {order}
       {receipt}
     </section>
