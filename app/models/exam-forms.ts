@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { placeOrderSchema } from "./card";
+import { EXAM_PAYMENT_MESSAGES } from "./exam-payments";
 import { FULL_NAME_MAX, fullName, PATIENT_MESSAGES, patientFirstNameSchema, patientLastNameSchema } from "./patient";
 
 /**
@@ -88,10 +89,17 @@ const upcField = z
  * The pay step (decision 55): what the exam is for (a held order's number, or the patient and each eye's lens UPC, as
  * the page's URL said), the saved card, and the page's idempotency key.
  */
+const PAGE_EXPIRED = EXAM_PAYMENT_MESSAGES.keyReused;
+
 export const examPaySchema = z
   .object({
     intent: z.literal("pay"),
-    idempotencyKey: z.uuid({ error: "This page has expired. Please review your exam and pay again." }),
+    idempotencyKey: z.uuid({ error: PAGE_EXPIRED }),
+    /**
+     * The fee the page showed, in cents (decision 64): never what is charged (the server's own price is), only
+     * checked against it, so a shopper is never charged a price the page did not show.
+     */
+    shownPriceCents: z.coerce.number({ error: PAGE_EXPIRED }).int({ error: PAGE_EXPIRED }).min(0).max(100_000),
     paymentMethodId: placeOrderSchema.shape.paymentMethodId,
     orderNumber: examForOrderSchema.shape.orderNumber.optional(),
     patientId: idField(EXAM_START_MESSAGES.choosePatient).optional(),
@@ -112,8 +120,12 @@ const quantity = z.coerce
   .max(99, { error: "Choose how many boxes." })
   .optional();
 
-/** ExamPreOrder: the exam's lenses into the cart, with the boxes per eye. */
+/**
+ * ExamPreOrder: the exam's lenses into the cart, with the boxes per eye; `order-now` (the brand-choice experience,
+ * decision 64) then goes on past the cart to the next step of the order.
+ */
 export const examAddToCartSchema = z.object({
+  intent: z.enum(["add-to-cart", "order-now"]).default("add-to-cart"),
   examVoucherToken: examContinueSchema.shape.examVoucherToken,
   rightQuantity: quantity,
   leftQuantity: quantity,

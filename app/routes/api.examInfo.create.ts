@@ -9,10 +9,11 @@ import {
 } from "~/services/api/json.server";
 import { requireApiCustomer } from "~/services/api/customer.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
+import { examPriceFor } from "~/services/exams/exam-campaigns.server";
 import { payForExamChoice, type ExamPayFailure } from "~/services/exams/exam-payments.server";
 import { customerPatient } from "~/services/exams/exam-start.server";
 import { upsertPatient } from "~/services/funnel/group-steps.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/api.examInfo.create";
 
 /** How each way paying can fail answers an app (the page's messages, as JSON errors). */
@@ -24,15 +25,17 @@ const PAY_FAILURE_STATUS: Record<Exclude<ExamPayFailure, "not-started"> | "not-s
   "payment-error": 502,
   "in-progress": 409,
   "key-reused": 422,
+  "price-changed": 409,
 };
 
 /**
- * POST api/examInfo/create {patientId | firstName+lastName, rightUpc?, leftUpc?, rbCode?, paymentMethodId?} with an
- * `Idempotency-Key` header → 201 the voucher (spec "Exam voucher"), once its fee is paid (decision 55): charged to
- * the card `paymentMethodId` names, else the wallet's preferred card, exactly once per key (a retry answers the same
- * exam). 200 null when the provider could not create the exam (spec: failure yields null; the fee is refunded). 400
- * bad input, no key, or no card; 402 declined; 404 a patient that is not the customer's; 409 a twin request is
- * paying; 422 the provider does not serve the customer's state, or the key was another exam's; 401 signed out.
+ * POST api/examInfo/create {patientId | firstName+lastName, rightUpc?, leftUpc?, rbCode?, paymentMethodId?, price?}
+ * with an `Idempotency-Key` header → 201 the voucher (spec "Exam voucher"), once its fee is paid (decision 55): the
+ * visitor's price (decision 64), charged to the card `paymentMethodId` names, else the wallet's preferred card,
+ * exactly once per key (a retry answers the same exam). 200 null when the provider could not create the exam (spec:
+ * failure yields null; the fee is refunded). 400 bad input, no key, or no card; 402 declined; 404 a patient that is
+ * not the customer's; 409 a twin request is paying, or the price is no longer the `price` the app showed; 422 the
+ * provider does not serve the customer's state, or the key was another exam's; 401 signed out.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -59,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     paymentMethodId,
     // The key is the caller's: scoped to the customer, so two customers' keys never meet.
     idempotencyKey: `api:${customer.id}:${key}`,
+    price: await examPriceFor(services, context.get(visitorContext)),
+    shownPriceCents: input.price === undefined ? null : Math.round(input.price * 100),
     rbCode: input.rbCode ?? null,
   });
   if (paid.ok) return privateJson(voucherJson(paid.voucher, customer), 201);

@@ -9,7 +9,7 @@ import {
   setSimulatedExamStatus,
 } from "~/services/adapters/exam-provider/simulated-doctor.server";
 import { notFound } from "~/services/content/content-pages.server";
-import { examFeeStates } from "~/services/exams/exam-payments.server";
+import { examFeeStates } from "~/services/exams/exam-receipts.server";
 import { syncExamVoucher } from "~/services/exams/exam-sync.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { examAddToCartSchema } from "~/models/exam-forms";
@@ -7,11 +6,12 @@ import { ExamDetailsError } from "~/components/exam/ExamDetailsError";
 import type { PageHandle } from "~/models/page";
 import { fullName } from "~/models/patient";
 import { RECAPTURE_MESSAGES } from "~/models/recapture";
-import { journeyOf, updateJourney } from "~/services/funnel/funnel.server";
+import { journeyOf, redirectToNextStep, updateJourney } from "~/services/funnel/funnel.server";
+import { examCompleteExperienceFor } from "~/services/exams/exam-campaigns.server";
 import { addExamToCart, examLenses } from "~/services/exams/exam-cart.server";
 import { requireExamCustomer } from "~/services/exams/exam-start.server";
 import { examDetails } from "~/services/exams/exam-vouchers.server";
-import { examReceipt } from "~/services/exams/exam-payments.server";
+import { examReceipt } from "~/services/exams/exam-receipts.server";
 import { EXAM_PAYMENT_MESSAGES } from "~/models/exam-payments";
 import { ExamReceipt } from "~/components/exam/ExamReceipt";
 import { completeRecaptureByExam, takeRecaptureToast } from "~/services/orders/recapture.server";
@@ -19,12 +19,13 @@ import { servicesContext, visitorContext } from "~/services/platform/context.ser
 import { readForm } from "~/services/platform/http.server";
 import { flashToast } from "~/services/platform/session.server";
 import type { Route } from "./+types/exam.exam-complete";
-import { FieldError } from "~/components/forms/FieldError";
+import { ExamOrderLenses } from "~/components/exam/ExamOrderLenses";
 
 /**
  * ExamPreOrder (spec: /exam/exam-complete, the default page after the exam): where the exam stands, and the exam's
  * lenses into the cart (the same service as POST /api/cart/preorderexam/). A declined exam goes to ExamDeclined; a
- * recapture exam sends the held order on instead.
+ * recapture exam sends the held order on instead. The visitor's exam-complete experience (decision 64) chooses how a
+ * finished exam's lenses are offered: `standard` into the cart, `brand-choice` straight on to ordering them.
  */
 export const handle: PageHandle = { pageName: "ExamPreOrder", headerType: "simple", footerSimplified: true };
 
@@ -40,7 +41,8 @@ function tokenOf(request: Request, journeyToken: string | undefined): string | n
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { session } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session } = visitor;
   const customer = requireExamCustomer(context, request);
   const token = tokenOf(request, journeyOf(session).examVoucherToken);
   const voucher = token ? await examDetails(services, customer.id, token, { fresh: true }) : null;
@@ -76,13 +78,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isRecapture: voucher.isRecapture,
     potentialEvidence: voucher.potentialEvidence,
     receipt,
-    lenses: lenses.map(({ eye, productName, parametersText, eyeTitle, quantityOptions, defaultQuantity }) => ({
-      eye,
-      productName,
-      parametersText,
-      eyeTitle,
-      quantityOptions,
-      defaultQuantity,
+    experience: examCompleteExperienceFor(services, visitor),
+    // What the page shows of each lens (not its UPC or parameters).
+    lenses: lenses.map((lens) => ({
+      eye: lens.eye,
+      productName: lens.productName,
+      brandName: lens.brandName,
+      productPath: lens.productPath,
+      parametersText: lens.parametersText,
+      eyeTitle: lens.eyeTitle,
+      quantityOptions: lens.quantityOptions,
+      defaultQuantity: lens.defaultQuantity,
     })),
   };
 }
@@ -93,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = requireExamCustomer(context, request);
   const submission = parseWithZod(await readForm(request), { schema: examAddToCartSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { examVoucherToken, rightQuantity, leftQuantity } = submission.value;
+  const { intent, examVoucherToken, rightQuantity, leftQuantity } = submission.value;
   // Read fresh, as the API does: the exam may have been declined since the page was shown.
   const voucher = await examDetails(services, customer.id, examVoucherToken, { fresh: true });
   if (!voucher) return data(submission.reply({ formErrors: [EXAM_MESSAGES.addToCartFailed] }), { status: 404 });
@@ -110,6 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [added.message] }), { status: added.status });
   }
   flashToast(session, "success", "Your exam's lenses are in your cart.");
+  // The brand-choice experience's 'Order these lenses': on past the cart, to the order's next step.
+  if (intent === "order-now") return redirectToNextStep(services.db, { session, customer }, "Cart");
   return redirect("/cart", 303);
 }
 
@@ -118,11 +126,6 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
   const receipt = loaderData.receipt ? (
     <ExamReceipt receipt={loaderData.receipt} fsaHsa={EXAM_PAYMENT_MESSAGES.fsaHsa} />
   ) : null;
-  const [form] = useForm({
-    id: "exam-add-to-cart",
-    lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: examAddToCartSchema }),
-  });
   if (approval === "Needed") {
     return (
       <section className="narrow-page">
@@ -172,8 +175,38 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
       </section>
     );
   }
+  const order =
+    lenses.length > 0 ? (
+      <ExamOrderLenses experience={loaderData.experience} token={token} lenses={lenses} lastResult={actionData} />
+    ) : (
+      <p>
+        The lenses on your exam aren&apos;t sold here any more. <Link to="/lenses">Choose your lenses</Link>.
+      </p>
+    );
+  const rxLink =
+    approval === "Approved" ? (
+      <p>
+        <Link to={`/exam/rx-details?examvouchertoken=${encodeURIComponent(token)}`}>View your prescription</Link>
+      </p>
+    ) : null;
+  if (loaderData.experience === "brand-choice") {
+    // Straight to ordering: the lenses the new prescription is for come first.
+    return (
+      <section className="narrow-page exam-complete" data-experience="brand-choice">
+        <h1>{approval === "Approved" ? "Your prescription is ready" : "Choose your lenses"}</h1>
+        <p>
+          {approval === "Approved"
+            ? `The doctor issued ${patientName}'s new prescription. Order the lenses it is for in a few clicks.`
+            : `The doctor is reviewing ${patientName}'s exam. Order the lenses your new prescription is for now: we ship them as soon as the doctor issues it.`}
+        </p>
+        {order}
+        {rxLink}
+        {receipt}
+      </section>
+    );
+  }
   return (
-    <section className="narrow-page exam-complete">
+    <section className="narrow-page exam-complete" data-experience="standard">
       <h1>
         {approval === "Approved" ? `${patientName}'s prescription is ready` : "Thank you, your exam is with the doctor"}
       </h1>
@@ -182,39 +215,8 @@ export default function ExamCompletePage({ loaderData, actionData }: Route.Compo
           ? "The doctor issued your new prescription. It's saved to your account."
           : "A doctor reviews your exam, usually within a day. Order your lenses now: we ship them as soon as the doctor issues your prescription."}
       </p>
-      {approval === "Approved" ? (
-        <p>
-          <Link to={`/exam/rx-details?examvouchertoken=${encodeURIComponent(token)}`}>View your prescription</Link>
-        </p>
-      ) : null}
-      {lenses.length > 0 ? (
-        <Form method="post" {...getFormProps(form)} className="order-form">
-          <h2>Order your lenses</h2>
-          <FieldError as="p" field={form} />
-          <input type="hidden" name="examVoucherToken" value={token} />
-          {lenses.map((lens) => (
-            <p className="form-field" key={lens.eye}>
-              <label htmlFor={`exam-quantity-${lens.eye}`}>
-                {lens.eyeTitle}: {lens.productName} ({lens.parametersText}), boxes
-              </label>
-              <select id={`exam-quantity-${lens.eye}`} name={`${lens.eye}Quantity`} defaultValue={lens.defaultQuantity}>
-                {lens.quantityOptions.map((quantity) => (
-                  <option key={quantity} value={quantity}>
-                    {quantity}
-                  </option>
-                ))}
-              </select>
-            </p>
-          ))}
-          <button type="submit" className="button button-primary">
-            Add to cart
-          </button>
-        </Form>
-      ) : (
-        <p>
-          The lenses on your exam aren&apos;t sold here any more. <Link to="/lenses">Choose your lenses</Link>.
-        </p>
-      )}
+      {rxLink}
+      {order}
       {receipt}
     </section>
   );

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ExamReceipt } from "~/components/exam/ExamReceipt";
 import { EXAM_PAYMENT_MESSAGES } from "~/models/exam-payments";
 import type { PageHandle } from "~/models/page";
-import { examReceipt } from "~/services/exams/exam-payments.server";
+import { examReceipt } from "~/services/exams/exam-receipts.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import type { Route } from "./+types/exam.exam-declined";
 

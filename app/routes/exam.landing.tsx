@@ -6,9 +6,9 @@ import { examInsuranceSearchSchema, INSURANCE_POLL_DELAYS_MS, searchTokenSchema 
 import { EXAM_COMPLETE_PATH, EXAM_START_PATH } from "~/models/exams";
 import type { PageHandle } from "~/models/page";
 import { pageMeta } from "~/models/seo";
-import { examPrice } from "~/services/exams/exam-vouchers.server";
+import { examPriceFor } from "~/services/exams/exam-campaigns.server";
 import { readExamInsuranceSearch, startExamInsuranceSearch } from "~/services/insurance/exam-insurance.server";
-import { servicesContext } from "~/services/platform/context.server";
+import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { isSpam } from "~/services/platform/honeypot.server";
 import { readForm } from "~/services/platform/http.server";
 import type { Route } from "./+types/exam.landing";
@@ -43,14 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
   const token = searchTokenSchema.safeParse(url.searchParams.get("insuranceSearch"));
-  const [{ price, originalPrice }, insurance] = await Promise.all([
-    examPrice(services),
+  const [quote, insurance] = await Promise.all([
+    examPriceFor(services, context.get(visitorContext)),
     token.success ? examInsuranceView(services, token.data, url) : null,
   ]);
+  const price = quote.priceCents / 100;
+  const originalPrice = quote.originalPriceCents / 100;
   return data(
     { price, originalPrice, siteUrl: services.config.siteUrl, insurance },
-    // A shopper's exam insurance result is theirs alone.
-    { headers: { "Cache-Control": insurance ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
+    // A shopper's exam insurance result is theirs alone, and so is an exam price variation's price (decision 64).
+    { headers: { "Cache-Control": insurance || quote.overridden ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } },
   );
 }
 

@@ -25,8 +25,8 @@ import { saveCardUnderLock } from "~/services/checkout/card-save.server";
 import { walletOf } from "~/services/checkout/payment-methods.server";
 import { examBrowserGuard } from "~/services/exams/exam-browser.server";
 import { payForExamChoice } from "~/services/exams/exam-payments.server";
+import { examPriceFor } from "~/services/exams/exam-campaigns.server";
 import { examPurchaseFor, redirectToExam, requireExamCustomer } from "~/services/exams/exam-start.server";
-import { examPrice } from "~/services/exams/exam-vouchers.server";
 import { expressExamEligible } from "~/services/orders/recapture.server";
 import { servicesContext, visitorContext } from "~/services/platform/context.server";
 import { readForm } from "~/services/platform/http.server";
@@ -35,9 +35,11 @@ import styles from "~/styles/checkout.css?url";
 import type { Route } from "./+types/exam.payment";
 
 /**
- * The exam's pay step (issue 27, decision 55): the exam's price from the provider, paid with a saved card (or a new
- * one, saved under the card lock as checkout saves it) before the provider creates the exam. What the exam is for is
- * URL state (?patient=&right=&left=, or ?order= for a held order), checked again on every request.
+ * The exam's pay step (issue 27, decision 55): the visitor's exam price (the provider's, or their exam price
+ * variation's: decision 64), paid with a saved card (or a new one, saved under the card lock as checkout saves it)
+ * before the provider creates the exam. What the exam is for is URL state (?patient=&right=&left=, or ?order= for a
+ * held order), checked again on every request. The form carries the price it showed; a different price now is
+ * refused, not charged.
  */
 export const handle: PageHandle = { pageName: "ExamPayment", headerType: "simple", footerSimplified: true };
 
@@ -73,7 +75,8 @@ function choiceOf(url: URL): ExamPaymentChoice | null {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { session } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session } = visitor;
   examBrowserGuard(request, session);
   const customer = requireExamCustomer(context, request);
   const url = new URL(request.url);
@@ -86,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     examPurchaseFor(services, customer, choice),
     walletOf(db, customer.id),
     isCardSavingLocked(db, customer.id, request.headers.get("Cookie"), now),
-    examPrice(services),
+    examPriceFor(services, visitor),
     getPrimaryAddress(db, customer.id),
   ]);
   if (!eligible) throw redirect(EXAM_START_PATH);
@@ -102,7 +105,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     patientName: purchase.patientName,
     lenses: purchase.lenses,
     isRecapture: "orderNumber" in choice,
-    amount: formatCents(Math.round(price.price * 100)),
+    amount: formatCents(price.priceCents),
+    priceCents: price.priceCents,
     cards,
     selectedCardId: wallet.selected?.id ?? null,
     // A new key for every rendering of the page: resubmitting this rendering's form is the same payment.
@@ -128,7 +132,8 @@ function reply(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { session } = context.get(visitorContext);
+  const visitor = context.get(visitorContext);
+  const { session } = visitor;
   examBrowserGuard(request, session);
   const customer = requireExamCustomer(context, request);
   const url = new URL(request.url);
@@ -159,13 +164,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: examPaySchema });
-  if (submission.status !== "success") return reply("pay", submission.reply());
-  const { orderNumber, patientId, rightUpc, leftUpc, idempotencyKey, paymentMethodId } = submission.value;
+  if (submission.status !== "success") {
+    // The hidden fields have no place on the page to show their error: the form says the page expired.
+    const expired = ["idempotencyKey", "shownPriceCents"].some((name) => submission.error?.[name]);
+    return reply("pay", submission.reply(expired ? { formErrors: [EXAM_PAYMENT_MESSAGES.keyReused] } : undefined));
+  }
+  const { orderNumber, patientId, rightUpc, leftUpc, idempotencyKey, paymentMethodId, shownPriceCents } =
+    submission.value;
   const choice: ExamPaymentChoice =
     orderNumber !== undefined
       ? { orderNumber }
       : { patientId: patientId!, rightUpc: rightUpc ?? null, leftUpc: leftUpc ?? null };
-  const paid = await payForExamChoice(services, { customer, choice, paymentMethodId, idempotencyKey });
+  const price = await examPriceFor(services, visitor);
+  const paid = await payForExamChoice(services, {
+    customer,
+    choice,
+    paymentMethodId,
+    idempotencyKey,
+    price,
+    shownPriceCents,
+  });
   if (!paid.ok) return reply("pay", submission.reply({ formErrors: [paid.message] }));
   return redirectToExam(services, session, paid.voucher.token);
 }

@@ -134,13 +134,13 @@ export async function payForExam(page: Page, number = "4242 4242 4242 4242") {
   await expect(page).toHaveURL(/\/exam-provider\/[A-Za-z0-9_-]+\?/);
 }
 
-/** Chooses the saved card ending like `number` and presses Pay. */
-export async function payWithCard(page: Page, number: string) {
+/** Chooses the saved card ending like `number` and presses Pay (the button says the fee: `amount`). */
+export async function payWithCard(page: Page, number: string, amount = "$20.00") {
   const lastFour = number.replace(/\D/g, "").slice(-4);
   await waitForHydration(page);
   await page
     .getByTestId("exam-pay-form")
     .getByRole("radio", { name: new RegExp(`ending in ${lastFour}`) })
     .check();
-  await page.getByRole("button", { name: "Pay $20.00 and start your exam" }).click();
+  await page.getByRole("button", { name: `Pay ${amount} and start your exam` }).click();
 }

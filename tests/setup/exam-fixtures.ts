@@ -208,10 +208,23 @@ export async function examCard(services: AppServices, customerId: number, number
   return saved.card.id;
 }
 
-/** The pay form (decision 55) for the exam the pay step's URL names, as the page posts it. */
-export function examPayForm(paymentPath: string, paymentMethodId: number, idempotencyKey: string = randomUUID()) {
+/**
+ * The pay form (decision 55) for the exam the pay step's URL names, as the page posts it: with the fee it showed
+ * (decision 64), the standard $20 unless told.
+ */
+export function examPayForm(
+  paymentPath: string,
+  paymentMethodId: number,
+  idempotencyKey: string = randomUUID(),
+  shownPriceCents = 2000,
+) {
   const url = new URL(paymentPath, "http://store.test");
-  const form: Record<string, string> = { intent: "pay", idempotencyKey, paymentMethodId: String(paymentMethodId) };
+  const form: Record<string, string> = {
+    intent: "pay",
+    idempotencyKey,
+    paymentMethodId: String(paymentMethodId),
+    shownPriceCents: String(shownPriceCents),
+  };
   const fields = { order: "orderNumber", patient: "patientId", right: "rightUpc", left: "leftUpc" } as const;
   for (const [param, field] of Object.entries(fields)) {
     const value = url.searchParams.get(param);

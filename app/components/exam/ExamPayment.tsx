@@ -16,6 +16,8 @@ export interface ExamPaymentView {
   lenses: string[];
   isRecapture: boolean;
   amount: string;
+  /** The fee shown, sent back with the pay form: the server charges its own price, and only when it is this one. */
+  priceCents: number;
   cards: CardChoice[];
   selectedCardId: number | null;
   idempotencyKey: string;
@@ -75,6 +77,7 @@ export function ExamPayment({
           <Form method="post" {...getFormProps(form)} className="place-order-form" data-testid="exam-pay-form">
             <input type="hidden" name="intent" value="pay" />
             <input type="hidden" name="idempotencyKey" value={view.idempotencyKey} />
+            <input type="hidden" name="shownPriceCents" value={view.priceCents} />
             {"orderNumber" in choice ? (
               <input type="hidden" name="orderNumber" value={choice.orderNumber} />
             ) : (

@@ -74,6 +74,11 @@ export const createExamSchema = z
     rbCode: z.string().trim().max(40).nullable().optional(),
     /** The saved card that pays the exam's fee (decision 55); absent: the wallet's preferred card. */
     paymentMethodId: z.number().int().positive().optional(),
+    /**
+     * The fee the app showed, in dollars (GET api/examInfo/price's `price`; decision 64): the server charges its own
+     * price, and refuses (409) when it is not this one. Absent: the server's price is charged.
+     */
+    price: z.number().min(0).max(1000).optional(),
   })
   .refine((value) => value.patientId !== undefined || (value.firstName && value.lastName), {
     message: "Send patientId, or firstName and lastName.",

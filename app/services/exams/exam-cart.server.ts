@@ -6,7 +6,7 @@ import { eyeParameterList } from "~/models/prescriptions";
 import { quantityOptions } from "~/models/supply";
 import { ensureCart, resolveLensOrder } from "../cart/add-to-cart.server";
 import { addGroup, withCartLock } from "../cart/cart.server";
-import { findSkuByUpc } from "../catalog/catalog.server";
+import { findSkuByUpc, productPath } from "../catalog/catalog.server";
 import { updateJourney } from "../funnel/funnel.server";
 import type { Database } from "../db/client.server";
 import { lineItemGroups, prescriptions } from "../db/schema";
@@ -25,6 +25,9 @@ export interface ExamLens {
   upc: string;
   productId: number;
   productName: string;
+  brandName: string;
+  /** The lens's product page. */
+  productPath: string;
   parameters: Record<string, string>;
   /** e.g. 'Power/sphere -2.00, BC 8.6'. */
   parametersText: string;
@@ -66,6 +69,8 @@ export async function examLenses(
       upc,
       productId: sku.productId,
       productName: product.displayName,
+      brandName: product.brandName,
+      productPath: productPath(product),
       parameters: sku.parameters,
       parametersText: eyeParameterList(sku.parameters)
         .map(({ label, value }) => `${label} ${value}`)

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE } from "~/models/business-time";
 import { CARD_MESSAGES, isCardExpired } from "~/models/card";
 import { formatCents } from "~/models/catalog";
 import {
@@ -12,6 +11,7 @@ import {
   type ExamPurchase,
 } from "~/models/exam-payments";
 import { EXAM_START_MESSAGES } from "~/models/exam-forms";
+import { EXAM_PRICE_MESSAGES, priceAsShown, type ExamPriceQuote } from "~/models/exam-price";
 import type { ChargeResult } from "../adapters/payments/payment-gateway";
 import { findPaymentMethod } from "../checkout/payment-methods.server";
 import type { Database } from "../db/client.server";
@@ -22,7 +22,6 @@ import { refundExamPayment, settleRefund, type ExamPaymentRow } from "./exam-ref
 import { examPurchaseFor } from "./exam-start.server";
 import {
   customerVoucher,
-  examPrice,
   insertExamVoucher,
   requestProviderExam,
   type ExamVoucherRow,
@@ -32,7 +31,8 @@ import {
 /**
  * Paying the online exam's fee before the exam starts (issue 27, decision 55), exactly once per pay form (its
  * idempotency key), in the steps of decision 29 with the exam in the place of the order:
- * 1. Reserve: a pending payment row under the key, with what the exam is for, the card's token and the amount.
+ * 1. Reserve: a pending payment row under the key, with what the exam is for, the card's token and the amount: the
+ *    visitor's price (decision 64), fixed here, and only when it is the price the pay page showed.
  * 2. Charge the card, no transaction open, under the reservation's charge key (a twin request gets the same charge).
  *    A decline deletes the reservation: nothing is left behind, and the exam is not asked for.
  * 3. Start: one request claims the charged payment (charged → starting) and asks the provider for the exam; the
@@ -45,7 +45,7 @@ import {
 export type PayServices = Pick<AppServices, "db" | "examProvider" | "logger" | "payments">;
 
 export type ExamPayFailure =
-  "payment-method" | "declined" | "payment-error" | "in-progress" | "key-reused" | "not-started";
+  "payment-method" | "declined" | "payment-error" | "in-progress" | "key-reused" | "not-started" | "price-changed";
 export type ExamPayResult =
   { ok: true; voucher: ExamVoucherRow } | { ok: false; reason: ExamPayFailure; message: string };
 
@@ -54,6 +54,10 @@ export interface ExamPayInput {
   purchase: ExamPurchase;
   paymentMethodId: number;
   idempotencyKey: string;
+  /** The visitor's price, as the server evaluates it now (`examPriceFor`): what is charged. */
+  price: ExamPriceQuote;
+  /** The price the shopper was shown (the pay form's), or null when the caller showed none (an app that did not say). */
+  shownPriceCents: number | null;
   now?: Date;
 }
 
@@ -76,21 +80,26 @@ async function paymentById(db: Database, id: number): Promise<ExamPaymentRow | n
 export async function payForExam(services: PayServices, input: ExamPayInput): Promise<ExamPayResult> {
   const now = input.now ?? new Date();
   const known = await paymentForKey(services.db, input.idempotencyKey);
+  // A payment already reserved keeps its amount: a resubmit is charged what its first submit was.
   if (known) return resume(services, input, known);
+  const { price } = input;
+  if (input.shownPriceCents !== null && !priceAsShown(price.priceCents, input.shownPriceCents)) {
+    return fail("price-changed", EXAM_PRICE_MESSAGES.changed(formatCents(price.priceCents)));
+  }
 
   const card = await findPaymentMethod(services.db, input.customer.id, input.paymentMethodId);
   if (!card) return fail("payment-method", CARD_MESSAGES.cardGone);
   if (isCardExpired(card.expirationMonth, card.expirationYear, now)) {
     return fail("payment-method", CARD_MESSAGES.savedCardExpired);
   }
-  const price = await examPrice(services);
   const [reserved] = await services.db
     .insert(examPayments)
     .values({
       idempotencyKey: input.idempotencyKey,
       customerId: input.customer.id,
       purchase: input.purchase,
-      amountCents: Math.round(price.price * 100),
+      amountCents: price.priceCents,
+      priceCampaign: price.campaign,
       paymentToken: card.paymentToken,
       paymentBrand: card.brand,
       paymentLastFour: card.lastFour,
@@ -103,7 +112,7 @@ export async function payForExam(services: PayServices, input: ExamPayInput): Pr
   // A twin request reserved this key a moment ago: follow its payment.
   const payment = reserved ?? (await paymentForKey(services.db, input.idempotencyKey));
   if (!payment) return fail("in-progress", EXAM_PAYMENT_MESSAGES.inProgress);
-  return resume(services, input, payment, Math.round(price.originalPrice * 100));
+  return resume(services, input, payment, price.originalPriceCents);
 }
 
 /**
@@ -117,6 +126,8 @@ export async function payForExamChoice(
     choice: ExamPaymentChoice;
     paymentMethodId: number;
     idempotencyKey: string;
+    price: ExamPriceQuote;
+    shownPriceCents: number | null;
     rbCode?: string | null;
   },
 ): Promise<ExamPayResult | { ok: false; reason: "not-served" | "choice"; message: string }> {
@@ -130,6 +141,8 @@ export async function payForExamChoice(
     purchase: { ...purchase.purchase, rbCode: input.rbCode ?? null },
     paymentMethodId: input.paymentMethodId,
     idempotencyKey: input.idempotencyKey,
+    price: input.price,
+    shownPriceCents: input.shownPriceCents,
   });
 }
 
@@ -329,45 +342,4 @@ export async function settleExamPayments(services: Pick<AppServices, "db" | "pay
     }
   }
   return settled;
-}
-
-/** The exam's receipt (the customer's own voucher only): what was paid, with which card, and whether it went back. */
-export interface ExamReceipt {
-  amount: string;
-  card: string;
-  paidOn: string;
-  reference: string;
-  refunded: boolean;
-  refundPending: boolean;
-}
-
-export async function examReceipt(db: Database, customerId: number, voucherToken: string): Promise<ExamReceipt | null> {
-  const [row] = await db
-    .select()
-    .from(examPayments)
-    .where(and(eq(examPayments.voucherToken, voucherToken), eq(examPayments.customerId, customerId)));
-  if (!row?.chargeId || !row.paidAt) return null;
-  return {
-    amount: formatCents(row.amountCents),
-    card: `${row.paymentBrand} ending in ${row.paymentLastFour}`,
-    paidOn: row.paidAt.toLocaleDateString("en-US", {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      timeZone: BUSINESS_TIME_ZONE,
-    }),
-    reference: row.chargeId,
-    refunded: row.state === "refunded",
-    refundPending: row.state === "refund_due" || row.state === "refund_failed",
-  };
-}
-
-/** The store's fee for each of these exams (for the dev page): paid, refunded, …; exams without a fee are left out. */
-export async function examFeeStates(db: Database, voucherTokens: readonly string[]): Promise<Map<string, string>> {
-  if (voucherTokens.length === 0) return new Map();
-  const rows = await db
-    .select({ token: examPayments.voucherToken, state: examPayments.state, amountCents: examPayments.amountCents })
-    .from(examPayments)
-    .where(inArray(examPayments.voucherToken, [...voucherTokens]));
-  return new Map(rows.map((row) => [row.token!, `${formatCents(row.amountCents)} ${row.state.replace("_", " ")}`]));
 }

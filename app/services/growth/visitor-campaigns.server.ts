@@ -1,5 +1,6 @@
 import { isPriceBook, type PriceBook } from "~/models/catalog";
 import { isVisitorGroup, type CustomerGroup, type VisitorGroup } from "~/models/customer-groups";
+import { EXAM_STANDARD_PRICE_CENTS } from "~/models/exam-price";
 import { firstAction, redirectTarget } from "~/models/experiments/actions";
 import type { ContentAction } from "~/models/experiments/definitions";
 import type { ExperimentFacts, VariantName } from "~/models/experiments/engine";
@@ -60,8 +61,8 @@ export function experimentFacts(config: Pick<AppConfig, "appEnv">, visitor: Camp
     hasPreviousOrder: visitor.history.previousOrder,
     hasPreviousShippedOrder: visitor.history.previousShippedOrder,
     hasPreviousSignIn: visitor.history.previousSignIn,
-    // The exam's price comes from the exam provider per state; no campaign of the content asks for it yet.
-    examPriceCents: null,
+    // The store's standard exam price (decision 64): known without a query or a call to the provider on each request.
+    examPriceCents: EXAM_STANDARD_PRICE_CENTS,
   };
 }
 

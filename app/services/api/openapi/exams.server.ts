@@ -51,7 +51,7 @@ export const operations: ApiOperation[] = [
   operation({
     method: "GET",
     path: "/api/examInfo/price",
-    summary: "The exam's price (20 for both when the provider cannot say)",
+    summary: "The exam's price for this visitor (20 for both when the provider cannot say)",
     tag,
     auth: "none",
     responses: {
@@ -65,7 +65,9 @@ export const operations: ApiOperation[] = [
     description:
       "The exam's fee (GET /api/examInfo/price) is charged first, exactly once per Idempotency-Key: to the saved " +
       "card `paymentMethodId` names, else the wallet's preferred card. A retry with the same key answers the same " +
-      "exam. When the provider cannot create the exam the answer is null and the fee is refunded (decision 55).",
+      "exam. When the provider cannot create the exam the answer is null and the fee is refunded (decision 55). " +
+      "The fee is the visitor's price (an exam price experiment's, decision 64); an app that showed a price sends it " +
+      "as `price`, and a different price now is refused (409), never charged.",
     tag,
     auth: "customer",
     headers: z.object({
@@ -83,7 +85,7 @@ export const operations: ApiOperation[] = [
         401: SIGN_IN,
         402: "The card was declined.",
         404: "A patient that is not the customer's.",
-        409: "A request with the same key is paying for this exam.",
+        409: "A request with the same key is paying for this exam, or the exam's price is no longer the `price` sent.",
         422: "The provider does not serve the customer's state, or the key was used for another exam.",
         502: "The payment could not be taken just now.",
       }),

@@ -141,6 +141,8 @@ export const examPayments = pgTable(
     /** What the exam is for (patient, lenses, held order): the exam is created from it once the charge succeeded. */
     purchase: jsonb("purchase").$type<ExamPurchase>().notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /** The campaign variation whose price this is (`exam-price:A`, decision 64); null: the provider's price. */
+    priceCampaign: text("price_campaign"),
     paymentToken: text("payment_token").notNull(),
     paymentBrand: text("payment_brand").notNull(),
     paymentLastFour: text("payment_last_four").notNull(),

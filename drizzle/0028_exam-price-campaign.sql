@@ -1,0 +1,1 @@
+ALTER TABLE "exam_payments" ADD COLUMN "price_campaign" text;
