@@ -1,19 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, useSubmit } from "react-router";
-import { ApplePayButton } from "~/components/account/ApplePayButton";
-import { CardForm } from "~/components/checkout/CardForm";
+import { data, redirect } from "react-router";
+import { CheckoutPayment } from "~/components/checkout/CheckoutPayment";
 import { CheckoutReview } from "~/components/checkout/CheckoutReview";
-import { PlaceOrderForm } from "~/components/checkout/PlaceOrderForm";
-import { InstalmentNote } from "~/components/checkout/InstalmentNote";
-import { ProviderPaymentForms } from "~/components/checkout/ProviderPaymentForms";
 import { CartInsurance } from "~/components/cart/CartInsurance";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { addressLines, type AddressInput } from "~/models/address";
 import { shippingFormSchema } from "~/models/cart-forms";
 import {
-  CARD_MESSAGES,
   cardDetailsFromForm,
   cardFormSchema,
   cardLabel,
@@ -24,7 +19,6 @@ import {
   SECRET_CARD_FIELDS,
 } from "~/models/card";
 import { billingDefaultsFor, cardChoices, firstPaymentChoice, payIn4Choices } from "~/models/card-choice";
-import { formatCents } from "~/models/catalog";
 import { pagePath, type PageHandle } from "~/models/page";
 import { INSURANCE_CART_MESSAGES } from "~/models/insurance";
 import { acceptsInsurancePost, insuranceEntry } from "~/models/insurance-campaigns";
@@ -247,65 +241,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const cardResult = actionData?.form === "card" ? actionData : null;
-  const showCardForm = loaderData.showCardForm || cardResult !== null;
-  const choices = [...loaderData.cards, ...loaderData.payIn4Methods];
-  const usableChoices = choices.filter((choice) => !choice.expired);
-  const options = loaderData.paymentOptions;
-  const submit = useSubmit();
   return (
     <section className="checkout">
       <h1>Checkout</h1>
       <div className="checkout-layout">
         <div className="checkout-main">
           <CheckoutReview groups={loaderData.groups} addressLines={loaderData.addressLines} />
-          <section className="checkout-section" aria-labelledby="payment-heading">
-            <h2 id="payment-heading">Payment</h2>
-            {usableChoices.length > 0 ? (
-              <PlaceOrderForm
-                cards={choices}
-                selectedId={loaderData.selectedCardId}
-                idempotencyKey={loaderData.idempotencyKey}
-                totalLabel={formatCents(loaderData.orderSummary.totalAfterCredits)}
-                lastResult={actionData?.form === "order" ? actionData.result : undefined}
-              />
-            ) : (
-              <p className="checkout-no-card">Add a card to place your order. It is saved securely for next time.</p>
-            )}
-            <InstalmentNote payIn4={options.payIn4} />
-            {showCardForm ? (
-              <CardForm
-                lastResult={cardResult?.result}
-                enteredLastFour={cardResult?.enteredLastFour ?? null}
-                billingDefaults={loaderData.billingDefaults}
-                yearOptions={loaderData.yearOptions}
-                locked={loaderData.cardLocked}
-                lockedMessage={CARD_MESSAGES.tooManyAttempts}
-                cancelable={loaderData.cards.length > 0}
-              />
-            ) : null}
-            <ApplePayButton
-              switchedOn={loaderData.applePayOn}
-              totalCents={loaderData.orderSummary.totalAfterCredits}
-              onSaved={(paymentMethodId) =>
-                submit(
-                  {
-                    intent: "place-order",
-                    idempotencyKey: loaderData.idempotencyKey,
-                    paymentMethodId: String(paymentMethodId),
-                  },
-                  { method: "post" },
-                )
-              }
-            />
-            <ProviderPaymentForms
-              paypal={options.paypal}
-              payLater={options.payLater}
-              payIn4={options.payIn4}
-              idempotencyKey={loaderData.idempotencyKey}
-              error={actionData?.form === "provider" ? (actionData.result.error?.[""]?.[0] ?? null) : null}
-            />
-          </section>
+          <CheckoutPayment
+            cards={loaderData.cards}
+            payIn4Methods={loaderData.payIn4Methods}
+            selectedCardId={loaderData.selectedCardId}
+            idempotencyKey={loaderData.idempotencyKey}
+            totalCents={loaderData.orderSummary.totalAfterCredits}
+            options={loaderData.paymentOptions}
+            applePayOn={loaderData.applePayOn}
+            showCardForm={loaderData.showCardForm}
+            cardLocked={loaderData.cardLocked}
+            billingDefaults={loaderData.billingDefaults}
+            yearOptions={loaderData.yearOptions}
+            actionData={actionData}
+          />
         </div>
         <aside className="checkout-side">
           <ShippingMethods
