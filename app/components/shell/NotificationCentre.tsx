@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useMatches } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useLocation, useMatches, useSubmit } from "react-router";
 import { CloseIcon } from "~/components/ui/CloseIcon";
 import { Toast } from "~/components/ui/Toast";
 import {
@@ -7,6 +7,7 @@ import {
   canMinimize,
   isSourceAllowed,
   NOTIFICATION_ACTION_PATH,
+  NOTIFICATION_CLICK_DELAY_MS,
   targetsPath,
   type NotificationView,
 } from "~/models/notifications";
@@ -142,8 +143,16 @@ function Controls({
   notificationKey: string;
   returnTo: string;
 }) {
+  const submit = useSubmit();
+  // Spec 1 §4.3: the click is acted on after 200 ms, so the press shows first. Without JavaScript the form posts at
+  // once (the browser's own submit).
+  const delayed = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    window.setTimeout(() => void submit(form), NOTIFICATION_CLICK_DELAY_MS);
+  };
   const control = (intent: "dismiss" | "minimize" | "maximize", label: string, icon?: boolean) => (
-    <Form method="post" action={NOTIFICATION_ACTION_PATH} className={`notification-${intent}`}>
+    <Form method="post" action={NOTIFICATION_ACTION_PATH} className={`notification-${intent}`} onSubmit={delayed}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="key" value={notificationKey} />
       <input type="hidden" name="returnTo" value={returnTo} />
