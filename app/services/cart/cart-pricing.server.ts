@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, max, notInArray, sql } from "drizzle-orm";
 import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import { DateTime } from "luxon";
 import type { PriceBook } from "~/models/catalog";
-import { allGroups, derivedGroups, type VisitorGroup } from "~/models/customer-groups";
+import { allGroups, derivedGroups, isDerivedGroup } from "~/models/customer-groups";
 import type { Visitor } from "../platform/context.server";
 import { orderType } from "~/models/line-item-group";
 import {
@@ -44,16 +44,22 @@ import type { RequestMemo } from "../platform/request-memo.server";
 export interface Shopper {
   customerId: number | null;
   priceBook: PriceBook;
-  /** The visit's own customer groups (an affiliate link, a rebate test): promotions may aim at them. */
-  visitorGroups?: readonly VisitorGroup[];
+  /**
+   * The visit's own customer groups (an affiliate link, a rebate test, the paid-search discount's path): promotions
+   * may aim at them. The records' groups are worked out again with the cart.
+   */
+  visitorGroups?: readonly CustomerGroup[];
 }
 
-/** The shopper a page prices its cart for: the visitor's account, price book and own groups. */
-export function shopperOf(visitor: Pick<Visitor, "customer" | "priceBook" | "visitorGroups">): Shopper {
+/**
+ * The shopper a page prices its cart for: the visitor's account, price book and own groups — the session's and those
+ * this request's campaign variations give (decision 66), so the cart, checkout and the order price alike.
+ */
+export function shopperOf(visitor: Pick<Visitor, "customer" | "priceBook" | "customerGroups">): Shopper {
   return {
     customerId: visitor.customer?.id ?? null,
     priceBook: visitor.priceBook,
-    visitorGroups: visitor.visitorGroups,
+    visitorGroups: visitor.customerGroups.filter((group) => !isDerivedGroup(group)),
   };
 }
 
