@@ -31,7 +31,7 @@ const solution = (cents: number): PricedLine[] => [
     productId: 2001,
     brandSlug: "clear-care",
     productType: "solution",
-    eye: "both",
+    eye: "none",
     orderType: "oneTime",
     quantity: 1,
     unitPriceCents: cents,
