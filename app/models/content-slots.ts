@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PriceBook } from "./catalog";
-import { CUSTOMER_GROUPS, type CustomerGroup, type Promotion } from "./promotions";
+import { CUSTOMER_GROUPS, groupsQualify, type CustomerGroup, type Promotion } from "./promotions";
 
 /**
  * Content slots (spec 3 §3 "Content slots, experiments, personalization", §4 "Personalization"): a place on a page
@@ -145,8 +145,7 @@ export function promotionsForVisitor<P extends Pick<Promotion, "conditions">>(
 ): P[] {
   return running.filter(
     ({ conditions }) =>
-      (!conditions.customerGroups ||
-        conditions.customerGroups.some((group) => visitor.customerGroups.includes(group))) &&
+      groupsQualify(conditions, visitor.customerGroups) &&
       (!conditions.priceBooks || conditions.priceBooks.includes(visitor.priceBook)),
   );
 }

@@ -2,7 +2,7 @@
  * Customer groups (spec 3 §3 "Traffic and audience", spec 1 §4.4): what promotions, content slots and experiments
  * aim at. Most are worked out from what the store knows (orders, the cart); a few belong to the visit (the
  * affiliate group from an `8.` link, the rebate pricing test groups chosen by campaign path) and travel with the
- * cart's session.
+ * cart's session; one belongs to a campaign's variation alone (the paid-search new-customer discount's test path).
  */
 export const DERIVED_GROUPS = [
   "NewCustomer",
@@ -17,9 +17,15 @@ export const DERIVED_GROUPS = [
 ] as const;
 /** Groups a visit carries: set by links, campaigns or `api/startup`, never from the store's records. */
 export const VISITOR_GROUPS = ["Affiliate", "RebateA_1123", "RebateControl_1123"] as const;
-export const CUSTOMER_GROUPS = [...DERIVED_GROUPS, ...VISITOR_GROUPS] as const;
+/**
+ * Groups only a campaign's variation gives, for the requests it gives them (a `customer_group` action): never kept in
+ * the session and never set by `api/startup`, because a discount hangs on them (decision 66).
+ */
+export const CAMPAIGN_GROUPS = ["PaidSearchNewCustomerDiscount"] as const;
+export const CUSTOMER_GROUPS = [...DERIVED_GROUPS, ...VISITOR_GROUPS, ...CAMPAIGN_GROUPS] as const;
 export type CustomerGroup = (typeof CUSTOMER_GROUPS)[number];
 export type VisitorGroup = (typeof VISITOR_GROUPS)[number];
+export type CampaignGroup = (typeof CAMPAIGN_GROUPS)[number];
 
 /** Spec 3 §3: the codes of the new and returning groups. */
 export const CUSTOMER_GROUP_CODES = { NewCustomer: "NI", ReturningCustomer: "RI" } as const;
@@ -39,6 +45,13 @@ export function isCustomerGroup(value: unknown): value is CustomerGroup {
 }
 export function isVisitorGroup(value: unknown): value is VisitorGroup {
   return typeof value === "string" && (VISITOR_GROUPS as readonly string[]).includes(value);
+}
+export function isCampaignGroup(value: unknown): value is CampaignGroup {
+  return typeof value === "string" && (CAMPAIGN_GROUPS as readonly string[]).includes(value);
+}
+/** The groups the store's records give (worked out again wherever the records are read). */
+export function isDerivedGroup(value: unknown): value is (typeof DERIVED_GROUPS)[number] {
+  return typeof value === "string" && (DERIVED_GROUPS as readonly string[]).includes(value);
 }
 
 export interface GroupFacts {
@@ -100,7 +113,7 @@ export function changeVisitorGroups(
   return VISITOR_GROUPS.filter((group) => kept.has(group));
 }
 
-/** Every group of the visit: the derived ones first, then the visit's own, each once. */
-export function allGroups(derived: readonly CustomerGroup[], visitor: readonly VisitorGroup[]): CustomerGroup[] {
+/** Every group of the visit: the derived ones first, then the visit's own (its campaigns' too), each once. */
+export function allGroups(derived: readonly CustomerGroup[], visitor: readonly CustomerGroup[]): CustomerGroup[] {
   return [...new Set<CustomerGroup>([...derived, ...visitor])];
 }

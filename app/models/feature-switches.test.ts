@@ -30,6 +30,19 @@ describe("feature switches", () => {
     expect(switchStates(features, "site", { qa: true }).qa).toBe(true);
   });
 
+  it("take the cart banner's default from the cart page's feature, wherever it is read or set", () => {
+    const cartOnly = pageFeaturesSchema.parse({ pages: { cart: { cartBanner: true } } });
+    for (const page of ["site", "cart", "checkout"] as const) {
+      expect(switchDefault(byKey("cartBanner"), cartOnly, page)).toBe(true);
+      expect(switchStates(cartOnly, page, {}).cartBanner).toBe(true);
+    }
+    // A site-wide value is the cart's too, unless the cart says otherwise.
+    const siteOn = pageFeaturesSchema.parse({ pages: { site: { cartBanner: true }, cart: { cartBanner: false } } });
+    expect(switchDefault(byKey("cartBanner"), siteOn, "site")).toBe(false);
+    expect(switchStates(cartOnly, "site", { cartBanner: false }).cartBanner).toBe(false);
+    expect(switchDefault(byKey("cartBanner"), features, "cart")).toBe(false);
+  });
+
   it("let the session override the content's default, keeping only a difference", () => {
     expect(isSwitchOn(undefined, true)).toBe(true);
     expect(isSwitchOn(false, true)).toBe(false);

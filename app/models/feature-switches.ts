@@ -4,8 +4,9 @@ import { pageFeatureOn, type FeaturePage, type PageFeatureKey, type PageFeatures
 /**
  * Session feature switches (spec 3 §6: feature toggles can be overridden per session): what the internal settings
  * page shows and toggles, and the QA panel lists. Each is a flag the store really reads: the exam's browser guard,
- * the QA helper button, and the alternative payments (spec 3 §5; Apple Pay is then offered only on Apple platforms).
- * The payment ones (`fromContent`) take their default from the content system's page features
+ * the QA helper button, the alternative payments (spec 3 §5; Apple Pay is then offered only on Apple platforms), live
+ * chat and the cart banner.
+ * Those marked `fromContent` take their default from the content system's page features
  * (`content/features.json`, models/page-features.ts: off when it cannot be read); the session keeps a value only
  * where it differs from that default, and only outside production is it read. The others are session-only, off
  * unless switched on.
@@ -73,6 +74,15 @@ export const FEATURE_SWITCHES = [
     fromContent: true,
   },
   {
+    key: "cartBanner",
+    label: "Cart banner",
+    description:
+      "Shows the banner on the cart page (the content system's cart-banner slot). Default from the content's page features for the cart page.",
+    fromContent: true,
+    // A feature of one page: its default is that page's, wherever the switch is read or set.
+    page: "cart",
+  },
+  {
     key: "realTimeIdentityData",
     label: "Real-time identity data",
     description:
@@ -87,10 +97,14 @@ function contentKey(item: FeatureSwitch): PageFeatureKey | null {
   return "fromContent" in item && item.fromContent ? (item.key as PageFeatureKey) : null;
 }
 
-/** A switch's default on a page: the content's page feature, or off for a session-only switch. */
+/**
+ * A switch's default on a page: the content's page feature (of the switch's own page when it belongs to one), or off
+ * for a session-only switch.
+ */
 export function switchDefault(item: FeatureSwitch, features: PageFeatures, page: FeaturePage): boolean {
   const key = contentKey(item);
-  return key ? pageFeatureOn(features, page, key) : false;
+  const ownPage: FeaturePage | undefined = "page" in item ? item.page : undefined;
+  return key ? pageFeatureOn(features, ownPage ?? page, key) : false;
 }
 
 /** Whether a switch is on: what the session keeps for it when it keeps a boolean, else its default. */

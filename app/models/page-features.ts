@@ -13,7 +13,8 @@ export type FeaturePage = (typeof FEATURE_PAGES)[number];
  * The toggles the store reads today: the payment ones name a session switch of the same key; personalizationEvents
  * turns the content slots' events on (spec 3 §4 "Personalization"); liveChat offers live chat (the launcher and the
  * proactive window) and, with liveChatNewProvider, lets the provider split's A path use the new provider (spec 3 §4
- * "Live chat"; decision 63).
+ * "Live chat"; decision 63); cartBanner shows the cart page's banner, the content system's cart-banner slot (spec 3
+ * §9 "cart banner"; decision 66).
  */
 export const PAGE_FEATURE_KEYS = [
   "paypal",
@@ -24,6 +25,7 @@ export const PAGE_FEATURE_KEYS = [
   "personalizationEvents",
   "liveChat",
   "liveChatNewProvider",
+  "cartBanner",
 ] as const;
 export type PageFeatureKey = (typeof PAGE_FEATURE_KEYS)[number];
 
@@ -37,6 +39,7 @@ const toggles = z
     personalizationEvents: z.boolean(),
     liveChat: z.boolean(),
     liveChatNewProvider: z.boolean(),
+    cartBanner: z.boolean(),
   })
   .partial()
   .strict();

@@ -27,6 +27,7 @@ const SHIPPED_STATES = {
   realTimeIdentityData: false,
   liveChat: true,
   liveChatNewProvider: true,
+  cartBanner: true,
 };
 
 /** A 30-lens box of dailies (30 days a box for one eye), one box, for the given eye. */

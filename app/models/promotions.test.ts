@@ -365,6 +365,21 @@ describe("conditions", () => {
     expect(applies(promotion, { customerGroups: ["NewCustomer"] })).toBe(true);
   });
 
+  it("all customer groups: the shopper must be in every listed group (with customerGroups, one of those too)", () => {
+    const promotion = promo(1, { conditions: { allCustomerGroups: ["NewCustomer", "PaidSearchNewCustomerDiscount"] } });
+    expect(applies(promotion, { customerGroups: ["NewCustomer"] })).toBe(false);
+    expect(applies(promotion, { customerGroups: ["PaidSearchNewCustomerDiscount"] })).toBe(false);
+    expect(applies(promotion, { customerGroups: ["ReturningCustomer", "PaidSearchNewCustomerDiscount"] })).toBe(false);
+    expect(applies(promotion, { customerGroups: ["NewCustomer", "Lead", "PaidSearchNewCustomerDiscount"] })).toBe(true);
+    const both = promo(1, {
+      conditions: { customerGroups: ["Lead", "Affiliate"], allCustomerGroups: ["NewCustomer"] },
+    });
+    expect(applies(both, { customerGroups: ["NewCustomer"] })).toBe(false);
+    expect(applies(both, { customerGroups: ["NewCustomer", "Affiliate"] })).toBe(true);
+    expect(promotionConditionsSchema.safeParse({ allCustomerGroups: [] }).success).toBe(false);
+    expect(promotionConditionsSchema.safeParse({ allCustomerGroups: ["Nobody"] }).success).toBe(false);
+  });
+
   it("price book: the shopper's price book must be listed", () => {
     const promotion = promo(1, { conditions: { priceBooks: ["high"] } });
     expect(applies(promotion, { priceBook: "none" })).toBe(false);

@@ -59,6 +59,8 @@ export const promotionConditionsSchema = z.object({
   orderTypes: z.array(z.enum(ORDER_TYPES)).min(1).optional(),
   /** The shopper must be in one of these groups. */
   customerGroups: z.array(z.enum(CUSTOMER_GROUPS)).min(1).optional(),
+  /** The shopper must be in every one of these groups (a campaign's path and NewCustomer: decision 66). */
+  allCustomerGroups: z.array(z.enum(CUSTOMER_GROUPS)).min(1).optional(),
   priceBooks: z.array(z.enum(PRICE_BOOKS)).min(1).optional(),
 });
 export type PromotionConditions = z.infer<typeof promotionConditionsSchema>;
@@ -167,6 +169,14 @@ export function qualifyingLines(conditions: PromotionConditions, lines: readonly
   return lines.filter((line) => productQualifies(conditions, line) && orderTypeQualifies(conditions, line.orderType));
 }
 
+/** Whether the shopper's groups meet a promotion's group conditions (one of `customerGroups`, all of `allCustomerGroups`). */
+export function groupsQualify(conditions: PromotionConditions, customerGroups: readonly string[]): boolean {
+  return (
+    (!conditions.customerGroups || conditions.customerGroups.some((group) => customerGroups.includes(group))) &&
+    (!conditions.allCustomerGroups || conditions.allCustomerGroups.every((group) => customerGroups.includes(group)))
+  );
+}
+
 /** Whether a promotion's conditions hold for this cart and shopper (the coupon is checked separately). */
 export function meetsConditions(
   promotion: Promotion,
@@ -175,8 +185,7 @@ export function meetsConditions(
 ): boolean {
   const { conditions } = promotion;
   if (!isActive(promotion, context.now)) return false;
-  if (conditions.customerGroups && !conditions.customerGroups.some((group) => context.customerGroups.includes(group)))
-    return false;
+  if (!groupsQualify(conditions, context.customerGroups)) return false;
   if (conditions.priceBooks && !conditions.priceBooks.includes(context.priceBook)) return false;
   if (conditions.minimumSubtotalCents !== undefined && lineSubtotal(lines) < conditions.minimumSubtotalCents)
     return false;
@@ -469,8 +478,7 @@ export function rebateOffers(
         !promotion.requiresCoupon &&
         isActive(promotion, context.now) &&
         (!promotion.conditions.priceBooks || promotion.conditions.priceBooks.includes(context.priceBook)) &&
-        (!promotion.conditions.customerGroups ||
-          promotion.conditions.customerGroups.some((group) => context.customerGroups.includes(group))) &&
+        groupsQualify(promotion.conditions, context.customerGroups) &&
         productQualifies(promotion.conditions, product) &&
         (product.orderType === undefined || orderTypeQualifies(promotion.conditions, product.orderType)),
     )

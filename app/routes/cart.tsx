@@ -7,11 +7,13 @@ import { CartLine } from "~/components/cart/CartLine";
 import { CartPromotions } from "~/components/cart/CartPromotions";
 import { RemovedNotice } from "~/components/cart/RemovedNotice";
 import { CouponForm } from "~/components/cart/CouponForm";
+import { DeliveryDateNotice } from "~/components/cart/DeliveryDateNotice";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { InstalmentNote } from "~/components/checkout/InstalmentNote";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
 import { formatCents } from "~/models/catalog";
+import { deliveryNoticeFor } from "~/models/delivery-date-campaign";
 import type { PageHandle } from "~/models/page";
 import { lensGroupHeading } from "~/models/patient";
 import { otherEyeOffer } from "~/models/product-order";
@@ -32,6 +34,7 @@ import { readsCartMiddleware } from "~/services/cart/cart-request.server";
 import { redirectToNextStep } from "~/services/funnel/funnel.server";
 import { paymentOptionsFor } from "~/services/checkout/provider-payments.server";
 import { flashToast } from "~/services/platform/session.server";
+import { featureSwitchOn } from "~/services/scenarios/feature-switches.server";
 import { readForm } from "~/services/platform/http.server";
 import { slotsForPage } from "~/server/page-slots.server";
 import slotStyles from "~/styles/content-slots.css?url";
@@ -55,8 +58,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const visitor = context.get(visitorContext);
   const { session, customer } = visitor;
-  // The cart-banner slot (decision 61) is chosen while the cart is priced (read once for the page and the header).
-  const slotsRead = slotsForPage(context, "cart");
+  // The cart-banner slot (decision 61) is chosen while the cart is priced (read once for the page and the header),
+  // when the cart banner page feature is on (decision 66).
+  const slotsRead = featureSwitchOn(services, session, "cart", "cartBanner").then((on) =>
+    on ? slotsForPage(context, "cart") : { slots: [], personalizationEvents: false },
+  );
   const memo = context.get(requestMemoContext);
   const { cart, removed } = await cartForPage({ ...services, memo }, session.get("cartId") ?? null, shopperOf(visitor));
   // How the cart offers insurance: the cart insurance switch (decision 65).
@@ -88,6 +94,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     removed,
     providers: services.insurance.providers,
     insuranceEntry: insurance,
+    // The estimated delivery date campaign's line (decision 66): none for the control.
+    deliveryDate:
+      cart.groups.length > 0 ? deliveryNoticeFor(visitor.campaignVariations, cart.shippingMethods, "cart") : null,
   };
 }
 
@@ -287,6 +296,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             coupon={cart.coupon}
             lastResult={actionData?.form === "coupon" ? actionData.result : undefined}
           />
+          {loaderData.deliveryDate ? <DeliveryDateNotice notice={loaderData.deliveryDate} /> : null}
           <ShippingMethods
             key={cart.selectedShippingMethod.shippingLevel}
             methods={cart.shippingMethods}

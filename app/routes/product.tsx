@@ -8,12 +8,14 @@ import {
 } from "~/components/prescriptions/SavedPrescriptionChoice";
 import { LensOrderForm } from "~/components/product/LensOrderForm";
 import { ProductSpecifications, ProductSummary } from "~/components/product/ProductFacts";
+import { DeliveryDateNotice } from "~/components/cart/DeliveryDateNotice";
 import { ProductJsonLd } from "~/components/product/ProductJsonLd";
 import { REBATE_DIALOG_QUERY, RebateDialog } from "~/components/product/RebateDialog";
 import { SolutionOrderForm } from "~/components/product/SolutionOrderForm";
 import { ProductReviews } from "~/components/reviews/ProductReviews";
 import { useInDialogSlot } from "~/components/ui/DialogSlot";
 import { PRODUCT_TYPE } from "~/models/catalog";
+import { deliveryNoticeFor, listedDeliveryChoices } from "~/models/delivery-date-campaign";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-cache";
 import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
@@ -90,7 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await loadProduct(request, params, context);
   const order = orderChoices(product);
   // A solution has one SKU, so its stock is known before any choice; a lens's depends on its parameters.
-  const { priceBook, customer, session } = context.get(visitorContext);
+  const { priceBook, customer, session, campaignVariations } = context.get(visitorContext);
   const isLens = product.productType === PRODUCT_TYPE.lens;
   // `?group=&eye=`: the cart's link to add the eye a lens group needs (spec 2 §4 eye rule). Anything else about
   // the group (gone, or both eyes there now) leaves the page as it always is.
@@ -118,13 +120,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           message: EYE_RULE_MESSAGES.addingTo(addEye.eye, lensGroupHeading(needed.patient)),
         }
       : null;
+  const inStock = solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true;
   return data(
     {
       product: productPageFields(product),
       ...order,
+      // The estimated delivery date campaign's line (decision 66), for a product that can be ordered.
+      deliveryDate:
+        inStock && !product.discontinuedInCatalog
+          ? deliveryNoticeFor(campaignVariations, listedDeliveryChoices(new Date()), "product")
+          : null,
       rebates: (rebates ?? []).map((offer) => offer.description),
       stock: solutionSku ? stockText(solutionSku.isActive ? solutionSku.stockQuantity : 0) : null,
-      inStock: solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true,
+      inStock,
       savedPrescriptions,
       reviews,
       addTo,
@@ -258,6 +266,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           rebateLink={!isSolution}
           instalmentNote={loaderData.instalmentNote}
         />
+        {loaderData.deliveryDate ? <DeliveryDateNotice notice={loaderData.deliveryDate} /> : null}
         {product.discontinuedInCatalog ? (
           <p className="notice">This product has been discontinued and can&apos;t be ordered.</p>
         ) : !loaderData.inStock ? (

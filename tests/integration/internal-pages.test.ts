@@ -149,6 +149,8 @@ describe("settings, the QA flag and the QA button's close", () => {
       // Live chat and its new provider (decision 63), on in the shipped content.
       ["liveChat", true],
       ["liveChatNewProvider", true],
+      // The cart page's banner (decision 66), on in the shipped content's cart page features.
+      ["cartBanner", true],
       // Off unless switched on (issue 28: GET api/customerDataPlatform/realTimeIdentityData).
       ["realTimeIdentityData", false],
     ]);

@@ -77,6 +77,13 @@ describe("content/experiments.json (spec 3 §9 campaigns and weights)", () => {
     expect(variationOf({ referralBrandingCode: "paid-social", trafficChannel: "PaidSocial" })).toBe("A");
     expect(variationOf({ trafficChannel: "SearchNonBrand", hasPreviousOrder: true })).toBeUndefined();
     expect(variationOf({ trafficChannel: "Direct" })).toBeUndefined();
+    // The paid-social link alone (no paid-search code) is on path A too: rb is the whole of its condition.
+    expect(variationOf({ referralBrandingCode: "paid-social", trafficChannel: "Direct" })).toBe("A");
+    // Path A gives the group the discount promotion is aimed at (decision 66); the control gives none.
+    expect(actionsOf("paid-search-new-customer-discount", "A")).toEqual([
+      { type: "customer_group", group: "PaidSearchNewCustomerDiscount" },
+    ]);
+    expect(actionsOf("paid-search-new-customer-discount", "default")).toEqual([]);
   });
 
   it("the AI prescription reader, estimated delivery date and brand split", () => {

@@ -1,6 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { COUPON_MESSAGES, couponCodeSchema } from "~/models/cart-forms";
-import { allGroups, changeVisitorGroups, isCustomerGroup, isVisitorGroup } from "~/models/customer-groups";
+import {
+  allGroups,
+  changeVisitorGroups,
+  isCampaignGroup,
+  isCustomerGroup,
+  isVisitorGroup,
+} from "~/models/customer-groups";
 import { parsePrescriptionId } from "~/models/prescriptions";
 import { customerForAutoLoginToken, findCustomerById } from "../accounts/auth/accounts.server";
 import { applyCoupon, applyCouponToShopperCart } from "../cart/cart-changes.server";
@@ -85,7 +91,12 @@ export async function runStartup(input: StartupInput, options: StartupOptions) {
     if (input.referralBrandingCode) session.set("referralBranding", input.referralBrandingCode);
   }
 
-  const shopper: Shopper = { customerId: customer?.id ?? null, priceBook, visitorGroups };
+  // The coupon is priced as the cart will be: with the groups this request's campaigns give too (decision 66).
+  const shopper: Shopper = {
+    customerId: customer?.id ?? null,
+    priceBook,
+    visitorGroups: [...visitorGroups, ...visitor.customerGroups.filter(isCampaignGroup)],
+  };
   const coupon = input.couponCode
     ? await startupCoupon(services, input.couponCode, shopper, viaBearer, session)
     : undefined;

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, max, notInArray, sql } from "drizzle-orm";
 import { DELETED_CODE, TEST_CODE } from "~/models/order-status";
 import { DateTime } from "luxon";
 import type { PriceBook } from "~/models/catalog";
-import { allGroups, derivedGroups, type VisitorGroup } from "~/models/customer-groups";
+import { allGroups, derivedGroups, isDerivedGroup } from "~/models/customer-groups";
 import type { Visitor } from "../platform/context.server";
 import { orderType } from "~/models/line-item-group";
 import {
@@ -46,8 +46,11 @@ import type { RequestMemo } from "../platform/request-memo.server";
 export interface Shopper {
   customerId: number | null;
   priceBook: PriceBook;
-  /** The visit's own customer groups (an affiliate link, a rebate test): promotions may aim at them. */
-  visitorGroups?: readonly VisitorGroup[];
+  /**
+   * The visit's own customer groups (an affiliate link, a rebate test, the paid-search discount's path): promotions
+   * may aim at them. The records' groups are worked out again with the cart.
+   */
+  visitorGroups?: readonly CustomerGroup[];
   /**
    * Whether the coupon still counts while an insurance benefit is applied (the insurance-with-discount campaign,
    * decision 65). Absent: it does, as the store always had it.
@@ -55,14 +58,18 @@ export interface Shopper {
   couponWithInsurance?: boolean;
 }
 
-/** The shopper a page prices its cart for: the visitor's account, price book, own groups and insurance campaign. */
+/**
+ * The shopper a page prices its cart for: the visitor's account, price book and own groups — the session's and those
+ * this request's campaign variations give (decision 66), so the cart, checkout and the order price alike — and
+ * whether a coupon combines with insurance (decision 65).
+ */
 export function shopperOf(
-  visitor: Pick<Visitor, "customer" | "priceBook" | "visitorGroups"> & Partial<Pick<Visitor, "campaignVariations">>,
+  visitor: Pick<Visitor, "customer" | "priceBook" | "customerGroups"> & Partial<Pick<Visitor, "campaignVariations">>,
 ): Shopper {
   return {
     customerId: visitor.customer?.id ?? null,
     priceBook: visitor.priceBook,
-    visitorGroups: visitor.visitorGroups,
+    visitorGroups: visitor.customerGroups.filter((group) => !isDerivedGroup(group)),
     couponWithInsurance: couponCombinesWithInsurance(visitor.campaignVariations?.[INSURANCE_WITH_DISCOUNT_CAMPAIGN]),
   };
 }

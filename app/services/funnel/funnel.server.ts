@@ -49,6 +49,8 @@ export interface JourneyData {
   /** The same for PayPal Pay Later and for pre-orders (decision 53). */
   paypalPayLater?: boolean;
   preorder?: boolean;
+  /** The cart page's banner, a session's override of the content's page feature (decision 66). */
+  cartBanner?: boolean;
   /** The session's real-time identity data switch (issue 28): GET api/customerDataPlatform/realTimeIdentityData answers. */
   realTimeIdentityData?: boolean;
 }

@@ -1,5 +1,11 @@
 import { isPriceBook, type PriceBook } from "~/models/catalog";
-import { isVisitorGroup, type CustomerGroup, type VisitorGroup } from "~/models/customer-groups";
+import {
+  isCampaignGroup,
+  isVisitorGroup,
+  type CampaignGroup,
+  type CustomerGroup,
+  type VisitorGroup,
+} from "~/models/customer-groups";
 import { EXAM_STANDARD_PRICE_CENTS } from "~/models/exam-price";
 import { firstAction, redirectTarget } from "~/models/experiments/actions";
 import type { ContentAction } from "~/models/experiments/definitions";
@@ -20,8 +26,8 @@ export interface VisitorCampaigns {
   key: string;
   /** A variation's price book (the price-book test), or null. */
   priceBook: PriceBook | null;
-  /** Groups the variations add (the rebate pricing test groups). */
-  groups: VisitorGroup[];
+  /** Groups the variations add (the rebate pricing test groups, the paid-search discount's path). */
+  groups: Array<VisitorGroup | CampaignGroup>;
   /** Where a redirect action sends this request (the home split test), or null. */
   redirectTo: string | null;
   /** Whether an assignment hangs on the visitor id (then the browser must keep it). */
@@ -81,7 +87,9 @@ export async function visitorCampaigns(
   const book = firstAction(result.actions, "price_book")?.price_book;
   const redirect = isPageRead ? firstAction(result.actions, "redirect") : null;
   const groups = result.actions.flatMap((action) =>
-    action.type === "customer_group" && isVisitorGroup(action.group) ? [action.group] : [],
+    action.type === "customer_group" && (isVisitorGroup(action.group) || isCampaignGroup(action.group))
+      ? [action.group]
+      : [],
   );
   return {
     variations: result.variations,

@@ -64,6 +64,19 @@ export async function paymentSwitches(
 }
 
 /**
+ * Whether one switch is on on a page: the content's page features with the session's overrides outside production (the
+ * cart page's banner reads its switch so).
+ */
+export async function featureSwitchOn(
+  services: Pick<AppServices, "config" | "content" | "logger">,
+  session: StoreSession,
+  page: FeaturePage,
+  key: FeatureSwitchKey,
+): Promise<boolean> {
+  return switchStates(await pageFeatures(services), page, sessionOverrides(session, services.config))[key];
+}
+
+/**
  * The QA button's flag (spec 1 §2.12): outside production, `?qa` or `?qa=true` turns it on for the session and
  * `?qa=false` off. Returns whether the button is enabled for this request. In production it never is.
  */

@@ -206,4 +206,16 @@ export const seedPromotions: SeedPromotion[] = [
     startsAt: START,
     expiresAt: END_2027,
   },
+  {
+    // Spec 3 §9: the paid-search new-customer discount's test path (A) — the campaign's variation gives the group, so
+    // a new customer on that path earns it (decision 66). Exclusive: it does not stack with a coupon; the better
+    // applies. No end date: the campaign's weights decide who gets it.
+    key: "paid-search-new-customer-discount",
+    description: "New customer discount: 10% off your first order",
+    rewards: [{ type: "PercentOff", percent: 10 }],
+    conditions: { allCustomerGroups: ["NewCustomer", "PaidSearchNewCustomerDiscount"] },
+    exclusive: true,
+    startsAt: START,
+    expiresAt: null,
+  },
 ];
