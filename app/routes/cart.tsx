@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { CartInsurance } from "~/components/cart/CartInsurance";
 import { ContentSlot } from "~/components/content/ContentSlot";
-import { CartLine } from "~/components/cart/CartLine";
+import { CartGroup } from "~/components/cart/CartGroup";
 import { CartPromotions } from "~/components/cart/CartPromotions";
 import { RemovedNotice } from "~/components/cart/RemovedNotice";
 import { CouponForm } from "~/components/cart/CouponForm";
@@ -12,10 +12,8 @@ import { OrderSummary } from "~/components/cart/OrderSummary";
 import { InstalmentNote } from "~/components/checkout/InstalmentNote";
 import { ShippingMethods } from "~/components/cart/ShippingMethods";
 import { CART_MESSAGES, cartLineSchema, couponFormSchema, shippingFormSchema } from "~/models/cart-forms";
-import { formatCents } from "~/models/catalog";
 import { deliveryNoticeFor } from "~/models/delivery-date-campaign";
 import type { PageHandle } from "~/models/page";
-import { lensGroupHeading } from "~/models/patient";
 import { otherEyeOffer } from "~/models/product-order";
 import { applyOfferFormSchema, INSURANCE_CART_MESSAGES } from "~/models/insurance";
 import { acceptsInsurancePost, insuranceEntry } from "~/models/insurance-campaigns";
@@ -240,49 +238,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <div className="cart-layout">
         <div className="cart-main">
           {cart.groups.map((group) => (
-            <section
-              key={group.id}
-              className="cart-group"
-              aria-labelledby={`group-${group.id}`}
-              data-testid="cart-group"
-            >
-              <h2 id={`group-${group.id}`}>
-                {group.type === "Lens" ? lensGroupHeading(group.patient) : "Lens solution"}
-              </h2>
-              {group.autoReorder ? <p className="cart-group-autoreorder">Auto-reorder: {group.autoReorder}</p> : null}
-              <table className="cart-table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="visually-hidden">Eye</span>
-                    </th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Quantity</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Total</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Remove</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.items.map((item) => (
-                    <CartLine
-                      key={`${item.id}-${item.quantity}`}
-                      line={item}
-                      lastResult={lineResult?.itemId === item.id ? lineResult.result : undefined}
-                      eager={item.id === firstImageLineId}
-                    />
-                  ))}
-                </tbody>
-              </table>
-              {group.otherEye ? (
-                <p className="notice cart-group-other-eye" data-testid="other-eye-needed">
-                  {group.otherEye.message} <Link to={group.otherEye.href}>{group.otherEye.linkText}</Link>
-                </p>
-              ) : null}
-              <p className="cart-group-subtotal">Subtotal: {formatCents(group.subtotalCents)}</p>
-            </section>
+            <CartGroup key={group.id} group={group} lineResult={lineResult} eagerLineId={firstImageLineId} />
           ))}
           <FieldError
             as="p"

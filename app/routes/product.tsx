@@ -20,9 +20,9 @@ import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-
 import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
 import { EYE_RULE_MESSAGES } from "~/models/line-item-group";
-import { lensGroupHeading } from "~/models/patient";
 import {
   addEyeQuery,
+  addEyeTarget,
   lensOrderSchema,
   ORDER_MESSAGES,
   orderChoices,
@@ -112,14 +112,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     productReviews(services.db, product.id),
     addEye && cartId ? eyeNeededByGroup(services.db, cartId, addEye.groupId) : null,
   ]);
-  const addTo =
-    addEye && needed?.eye === addEye.eye
-      ? {
-          groupId: addEye.groupId,
-          eye: addEye.eye,
-          message: EYE_RULE_MESSAGES.addingTo(addEye.eye, lensGroupHeading(needed.patient)),
-        }
-      : null;
   const inStock = solutionSku ? solutionSku.isActive && solutionSku.stockQuantity > 0 : true;
   return data(
     {
@@ -135,7 +127,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       inStock,
       savedPrescriptions,
       reviews,
-      addTo,
+      addTo: addEyeTarget(addEye, needed),
       canonical: productPath(product),
       ogImage: productOgImagePath(product.vanityUrl),
       siteUrl: services.config.siteUrl,

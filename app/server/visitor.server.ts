@@ -261,6 +261,10 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   const shareable =
     isRead && optedIn && response.status === 200 && !personal && !personalPage && !response.headers.has("Set-Cookie");
   if (!shareable) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  // A shared page that follows the visitor's campaign variations (a price book, a delivery date) may be kept only by
+  // a cache that tells visitors apart: a shared cache by their cookies; ours keys on the variations themselves
+  // (server/page-cache.ts), so returning browsers of one variation still share it there.
+  else if (profile.campaigns.key !== "") response.headers.append("Vary", "Cookie");
   return response;
 };
 

@@ -50,6 +50,21 @@ describe("the visitor's campaigns", () => {
     expect([...books].sort()).toEqual(["high", "low", "none"]);
   });
 
+  it("lets shared caches keep a page that follows the variations only apart by cookie; a crawler's page is plain", async () => {
+    const shared = async (services: AppServices, headers: Record<string, string>) =>
+      runThroughMiddleware(services, new Request(url("/lenses"), { headers }), async () => {
+        return new Response("page", { headers: { "Cache-Control": "public, max-age=0, s-maxage=300" } });
+      });
+    const returning = await shared(running, { Cookie: "visitor=returningVisitor000000" });
+    expect(returning.headers.get("Cache-Control")).toContain("public");
+    expect(returning.headers.get("Vary")).toBe("Cookie");
+    const bot = await shared(running, { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" });
+    expect(bot.headers.get("Cache-Control")).toContain("public");
+    expect(bot.headers.get("Vary")).toBeNull();
+    // Every campaign paused: nothing follows a variation.
+    expect((await shared(paused, { Cookie: "visitor=returningVisitor000000" })).headers.get("Vary")).toBeNull();
+  });
+
   it("gives crawlers no campaign and no cookie, and assigns nothing while every campaign is paused", async () => {
     const bot = await visit(running, "/lenses", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" });
     expect(bot.visitor!.campaignVariations).toEqual({});
