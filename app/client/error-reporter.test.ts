@@ -4,6 +4,7 @@ import {
   LOG_FLUSH_MAX_WAIT_MS,
   LOG_SEND_FAILED,
   MAX_UNHANDLED_ERRORS,
+  PAGE_LOG_EVENT,
   UNHANDLED_ERROR_LIMIT_MESSAGE,
 } from "~/models/client-log";
 import { createErrorReporter, listenForUnhandledErrors, stackFrameOf, type QueuedLog } from "./error-reporter";
@@ -145,6 +146,26 @@ describe("unhandled errors", () => {
     target.dispatchEvent(Object.assign(new Event("error"), { message: "after stop" }));
     await vi.advanceTimersByTimeAsync(LOG_FLUSH_MAX_WAIT_MS);
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe("a page's own logs (PAGE_LOG_EVENT)", () => {
+  it("queues a component's handled error at its level, and ignores a malformed one", async () => {
+    const target = new EventTarget();
+    const stop = listenForUnhandledErrors(target as unknown as Window, reporter());
+    const log = (detail: unknown) => target.dispatchEvent(new CustomEvent(PAGE_LOG_EVENT, { detail }));
+    log({ level: "error", message: "notification modal could not be shown: NotSupportedError" });
+    log({ level: "fatal", message: "not a level" });
+    log({ level: "warn", message: "" });
+    log("just text");
+    await vi.advanceTimersByTimeAsync(LOG_FLUSH_DEBOUNCE_MS);
+    expect(sent.map(({ log: queued }) => queued)).toEqual([
+      { level: "error", body: { message: "notification modal could not be shown: NotSupportedError" } },
+    ]);
+    stop();
+    log({ level: "error", message: "after stop" });
+    await vi.advanceTimersByTimeAsync(LOG_FLUSH_MAX_WAIT_MS);
+    expect(sent).toHaveLength(1);
   });
 });
 

@@ -1,13 +1,17 @@
 import {
+  CLIENT_LOG_LIMITS,
   clientLogPath,
+  isClientLogLevel,
   LOG_FLUSH_DEBOUNCE_MS,
   LOG_FLUSH_MAX_WAIT_MS,
   LOG_SEND_FAILED,
   MAX_UNHANDLED_ERRORS,
+  PAGE_LOG_EVENT,
   UNHANDLED_ERROR_LIMIT_MESSAGE,
   UNHANDLED_ERROR_PREFIX,
   type ClientLog,
   type ClientLogLevel,
+  type PageLogDetail,
 } from "~/models/client-log";
 
 /**
@@ -144,12 +148,23 @@ export function listenForUnhandledErrors(target: Window, reporter: ErrorReporter
   const onPageHide = () => {
     if (reporter.pending > 0) void reporter.flush(true);
   };
+  // A component's own handled error (PAGE_LOG_EVENT): logged at its level, with the batching rules.
+  const onPageLog = (event: Event) => {
+    const detail: unknown = (event as CustomEvent<unknown>).detail;
+    if (!detail || typeof detail !== "object") return;
+    const { level, message } = detail as Partial<PageLogDetail>;
+    if (isClientLogLevel(level) && typeof message === "string" && message) {
+      reporter.log(level, { message: message.slice(0, CLIENT_LOG_LIMITS.maxMessageLength) });
+    }
+  };
   target.addEventListener("error", onError);
   target.addEventListener("unhandledrejection", onRejection);
   target.addEventListener("pagehide", onPageHide);
+  target.addEventListener(PAGE_LOG_EVENT, onPageLog);
   return () => {
     target.removeEventListener("error", onError);
     target.removeEventListener("unhandledrejection", onRejection);
     target.removeEventListener("pagehide", onPageHide);
+    target.removeEventListener(PAGE_LOG_EVENT, onPageLog);
   };
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PAGE_LOG_EVENT } from "~/models/client-log";
 
 // Spec 1 §9: error reporting samples 50% of page views in production and all of them elsewhere, decided once per page
 // view from the environment the page's data layer names.
@@ -27,6 +28,7 @@ describe("startPageReporting", () => {
       "error",
       "unhandledrejection",
       "pagehide",
+      PAGE_LOG_EVENT,
     ]);
     const skipped = pageOf(production);
     startPageReporting(() => 0.5);
@@ -36,7 +38,7 @@ describe("startPageReporting", () => {
   it("reports every page view elsewhere, and samples a page that names no environment as production", () => {
     const development = pageOf(JSON.stringify({ appEnv: "development" }));
     startPageReporting(() => 0.999);
-    expect(development).toHaveBeenCalledTimes(3);
+    expect(development).toHaveBeenCalledTimes(4);
     const unnamed = pageOf(null);
     expect(pageAppEnv()).toBeNull();
     startPageReporting(() => 0.6);

@@ -68,3 +68,14 @@ export function errorReportingSampleRate(appEnv: string | null | undefined): num
 
 /** The path a log of `level` is posted to. */
 export const clientLogPath = (level: ClientLogLevel) => `/api/log/${level}`;
+
+/**
+ * A page's own handled error for the log (spec 1 §8, e.g. 'a failed notification modal show is logged'): components
+ * dispatch it on `window` as a CustomEvent with this detail, and the page's reporter (app/client) queues it, so a
+ * component needs no import of the reporter.
+ */
+export const PAGE_LOG_EVENT = "lenslane:log";
+export interface PageLogDetail {
+  level: ClientLogLevel;
+  message: string;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation, useMatches, useSubmit } from "react-router";
 import { CloseIcon } from "~/components/ui/CloseIcon";
+import { PAGE_LOG_EVENT, type PageLogDetail } from "~/models/client-log";
 import { Toast } from "~/components/ui/Toast";
 import {
   allowedSourcesOf,
@@ -75,8 +76,11 @@ function ContentNotice({ notification, returnTo }: { notification: NotificationV
       element.close();
       element.showModal();
     } catch (error) {
-      // Spec 1 §8: a failed notification modal show is logged.
-      console.error("notification modal could not be shown", error);
+      // Spec 1 §8: a failed notification modal show is logged (the page's reporter sends it to api/log/error).
+      const message = `notification modal could not be shown: ${error instanceof Error ? error.message : String(error)}`;
+      console.error(message);
+      const detail: PageLogDetail = { level: "error", message };
+      window.dispatchEvent(new CustomEvent(PAGE_LOG_EVENT, { detail }));
     }
   }, [isModal, hidden]);
   if (hidden) return null;
