@@ -31,33 +31,12 @@ export function assignCampaigns(
   facts: ExperimentFacts,
   options: { overrides?: Readonly<Record<string, VariantName>> } = {},
 ): CampaignAssignments {
-  const problems: ExperimentProblem[] = [];
+  const { byId, order, definitionProblems, cycleProblems } = preparedDefinitions(definitions);
+  const problems: ExperimentProblem[] = [...definitionProblems];
   const report = (code: (typeof CODES)[keyof typeof CODES], id: string | null, message: string) =>
     problems.push(experimentProblem(code, id, message));
-  if (definitions.length === 0) report(CODES.missingSources, null, "No experiment definitions were given.");
-
-  const byId = new Map<string, ExperimentDefinition>();
-  for (const definition of definitions) {
-    if (byId.has(definition.id)) {
-      report(
-        CODES.alreadyInitialized,
-        definition.id,
-        `Experiment ${definition.id} is defined twice; the first is used.`,
-      );
-      continue;
-    }
-    const invalid = definitionError(definition);
-    if (invalid) {
-      report(CODES.invalidDefinition, definition.id, invalid);
-      continue;
-    }
-    byId.set(definition.id, definition);
-  }
-
   const overrides = acceptedOverrides(byId, facts, options.overrides ?? {}, report);
-  const { order, cyclic } = dependencyOrder(byId);
-  for (const id of cyclic)
-    report(CODES.errorGettingAssignments, id, `Experiment ${id} requires campaigns in a cycle (required_campaign).`);
+  problems.push(...cycleProblems);
 
   const variations: Record<string, VariantName> = {};
   const lookup = (id: string) => (byId.has(id) ? variations[id] : null);
@@ -111,6 +90,59 @@ export function assignCampaigns(
     return definition.variations.find((variation) => variation.id === variant)?.actions ?? [];
   });
   return { variations, actions, problems };
+}
+
+/** What depends on the definitions alone: the runnable ones by id, their order, and the problems they carry. */
+interface PreparedDefinitions {
+  byId: ReadonlyMap<string, ExperimentDefinition>;
+  order: readonly ExperimentDefinition[];
+  /** No definitions, a campaign defined twice, one that cannot run. */
+  definitionProblems: readonly ExperimentProblem[];
+  /** Campaigns that require each other in a cycle. */
+  cycleProblems: readonly ExperimentProblem[];
+}
+
+/**
+ * Worked out once per definitions array (the content's copy is one array for as long as it holds): every visitor is
+ * then only conditions and a hash.
+ */
+const prepared = new WeakMap<readonly ExperimentDefinition[], PreparedDefinitions>();
+
+function preparedDefinitions(definitions: readonly ExperimentDefinition[]): PreparedDefinitions {
+  const known = prepared.get(definitions);
+  if (known) return known;
+  const definitionProblems: ExperimentProblem[] = [];
+  const report = (code: (typeof CODES)[keyof typeof CODES], id: string | null, message: string) =>
+    definitionProblems.push(experimentProblem(code, id, message));
+  if (definitions.length === 0) report(CODES.missingSources, null, "No experiment definitions were given.");
+  const byId = new Map<string, ExperimentDefinition>();
+  for (const definition of definitions) {
+    if (byId.has(definition.id)) {
+      report(
+        CODES.alreadyInitialized,
+        definition.id,
+        `Experiment ${definition.id} is defined twice; the first is used.`,
+      );
+      continue;
+    }
+    const invalid = definitionError(definition);
+    if (invalid) {
+      report(CODES.invalidDefinition, definition.id, invalid);
+      continue;
+    }
+    byId.set(definition.id, definition);
+  }
+  const { order, cyclic } = dependencyOrder(byId);
+  const cycleProblems = cyclic.map((id) =>
+    experimentProblem(
+      CODES.errorGettingAssignments,
+      id,
+      `Experiment ${id} requires campaigns in a cycle (required_campaign).`,
+    ),
+  );
+  const result = { byId, order, definitionProblems, cycleProblems };
+  prepared.set(definitions, result);
+  return result;
 }
 
 /** Why a definition cannot run (code 1), or null. */

@@ -52,15 +52,16 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
 
   /** Reads, parses and caches one file; `null` when it is missing or invalid. */
   async function load<T>(file: string, parse: (raw: string) => T): Promise<T | null> {
-    const full = path.join(root, file);
-    const cached = cache.get(full);
+    // Keyed on the name under the root: every page asks for several files, so a hit does no path work.
+    const cached = cache.get(file);
     if (cached && !watch) return cached.value as T | null;
+    const full = path.join(root, file);
     let mtimeMs: number;
     try {
       mtimeMs = (await fs.stat(full)).mtimeMs;
     } catch {
       if (!cached) reportOnce(file, "content missing, using the built-in default", {});
-      cache.set(full, { mtimeMs: -1, value: null });
+      cache.set(file, { mtimeMs: -1, value: null });
       return null;
     }
     if (cached && cached.mtimeMs === mtimeMs) return cached.value as T | null;
@@ -71,7 +72,7 @@ export function createFileContentSource(options: FileContentOptions): ContentSou
     } catch (error) {
       reportOnce(file, "content invalid, using the built-in default", { error: describe(error) });
     }
-    cache.set(full, { mtimeMs, value });
+    cache.set(file, { mtimeMs, value });
     return value;
   }
 
