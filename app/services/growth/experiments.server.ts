@@ -28,7 +28,7 @@ interface Prepared {
  * ends; a development one reads a changed file into a new array, which starts afresh.
  */
 const preparedByCampaigns = new WeakMap<readonly Campaign[], Prepared>();
-/** A returning browser's facts are a few dozen bytes; this many stay remembered per process (oldest out first). */
+/** A returning browser's facts are a few dozen bytes; this many stay remembered per process. */
 const REMEMBERED_ASSIGNMENTS = 5_000;
 
 /** The running and paused campaigns of the content system, as the engine's definitions. */
@@ -93,9 +93,9 @@ export async function visitorExperiments(
     key: assignmentKey(result.variations, definitions),
   } as CampaignAssignments & { key: string };
   if (remember) {
-    if (prepared.assignments.size >= REMEMBERED_ASSIGNMENTS) {
-      prepared.assignments.delete(prepared.assignments.keys().next().value as string);
-    }
+    // Full: start afresh. (Dropping the oldest one at a time would leave the map's deleted slots for every later
+    // lookup of the oldest to walk past.)
+    if (prepared.assignments.size >= REMEMBERED_ASSIGNMENTS) prepared.assignments.clear();
     prepared.assignments.set(factsKey, answer);
   }
   return { ...answer, definitions };

@@ -145,9 +145,10 @@ export async function notificationCentre(
 
   const chosen = chooseNotification(candidates, allowed, priorities);
   if (!chosen) return null;
-  const remembers = visitor.customer !== null || !isbot(userAgent ?? "");
-  if (chosen.kind === "content" && chosen.onlyShowOnce && chosen.key && remembers) {
-    await recordNotificationEvent(services.db, owner, chosen.key, "displayed", now);
+  const showOnceKey = chosen.kind === "content" && chosen.onlyShowOnce ? chosen.key : null;
+  // Crawlers get no records (a new visitor id each time would only fill the table); asked only when one is due.
+  if (showOnceKey && (visitor.customer !== null || !isbot(userAgent ?? ""))) {
+    await recordNotificationEvent(services.db, owner, showOnceKey, "displayed", now);
     // The browser keeps its id so the record is its own next time (signed-in customers' records are theirs).
     if (!visitor.customer) visitor.keepVisitorId();
   }
