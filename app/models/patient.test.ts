@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addEyeTarget,
   FIRST_NAME_MAX,
   FULL_NAME_MAX,
   fullName,
@@ -150,5 +151,19 @@ describe("sortPatients", () => {
       { firstName: "ann", lastName: "Lee" },
     ]);
     expect(sorted.map(fullName)).toEqual(["ann Lee", "Ann Zed", "bob Lee"]);
+  });
+});
+
+describe("addEyeTarget", () => {
+  it("says which group the lens goes to only while the group still needs the eye the link asked for", () => {
+    const asked = { groupId: "g1", eye: "left" as const };
+    expect(addEyeTarget(asked, { eye: "left", patient: { firstName: "Ada", lastName: "Byron" } })).toEqual({
+      groupId: "g1",
+      eye: "left",
+      message: "Adding lenses for the left eye to Contact lenses for Ada Byron in your cart.",
+    });
+    expect(addEyeTarget(asked, { eye: "right", patient: null })).toBeNull();
+    expect(addEyeTarget(asked, null)).toBeNull();
+    expect(addEyeTarget(null, { eye: "left", patient: null })).toBeNull();
   });
 });

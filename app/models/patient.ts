@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIRST_NAME_MAX, FULL_NAME_MAX, LAST_NAME_MAX } from "./account";
 import { STEP_MESSAGES } from "./funnel-steps";
+import { EYE_RULE_MESSAGES, type Eye } from "./line-item-group";
 
 /**
  * Patients of line item groups (spec 2 §3–5): who the lenses are for. Names are required ('Must provide a valid
@@ -140,4 +141,16 @@ export function lensGroupHeading(patient: PatientName | null | undefined): strin
 /** Spec 2 §4: patients sort by full name, case-insensitively. */
 export function sortPatients<T extends PatientName>(patients: readonly T[]): T[] {
   return [...patients].sort((a, b) => comparable(a).localeCompare(comparable(b)));
+}
+
+/**
+ * The product page's 'adding to your cart's group' line: only when the group still needs the eye the link asked for
+ * (gone, or both eyes there now: the page is as it always is).
+ */
+export function addEyeTarget(
+  asked: { groupId: string; eye: Eye } | null,
+  needed: { eye: Eye; patient: PatientName | null } | null,
+): { groupId: string; eye: Eye; message: string } | null {
+  if (!asked || needed?.eye !== asked.eye) return null;
+  return { ...asked, message: EYE_RULE_MESSAGES.addingTo(asked.eye, lensGroupHeading(needed.patient)) };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   addEyePath,
   addEyeQuery,
-  addEyeTarget,
   lensOrderSchema,
   ORDER_MESSAGES,
   orderChoices,
@@ -139,20 +138,6 @@ describe("the product page adding the other eye", () => {
     for (const query of ["group=abc&eye=both", "group=&eye=left", "eye=right", "group=a%27b&eye=left"]) {
       expect(addEyeQuery(new URLSearchParams(query)), query).toBeNull();
     }
-  });
-});
-
-describe("addEyeTarget", () => {
-  it("says which group the lens goes to only while the group still needs the eye the link asked for", () => {
-    const asked = { groupId: "g1", eye: "left" as const };
-    expect(addEyeTarget(asked, { eye: "left", patient: { firstName: "Ada", lastName: "Byron" } })).toEqual({
-      groupId: "g1",
-      eye: "left",
-      message: "Adding lenses for the left eye to Contact lenses for Ada Byron in your cart.",
-    });
-    expect(addEyeTarget(asked, { eye: "right", patient: null })).toBeNull();
-    expect(addEyeTarget(asked, null)).toBeNull();
-    expect(addEyeTarget(null, { eye: "left", patient: null })).toBeNull();
   });
 });
 

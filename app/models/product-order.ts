@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { EYE_RULE_MESSAGES, otherEyeNeeded, type Eye, type GroupType, type WhichEye } from "./line-item-group";
 import type { LensParameter } from "./lens-parameters";
-import { lensGroupHeading, type PatientName } from "./patient";
 import { productKind } from "./catalog";
 import { AUTO_REORDER_FREQUENCIES, boxSupplyDays, defaultFrequencyDays, quantityOptions, supplyText } from "./supply";
 
@@ -52,18 +51,6 @@ export function addEyeQuery(params: URLSearchParams): { groupId: string; eye: Ey
   const eye = params.get("eye");
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(groupId) || (eye !== "right" && eye !== "left")) return null;
   return { groupId, eye };
-}
-
-/**
- * The product page's 'adding to your cart's group' line: only when the group still needs the eye the link asked for
- * (gone, or both eyes there now: the page is as it always is).
- */
-export function addEyeTarget(
-  asked: { groupId: string; eye: Eye } | null,
-  needed: { eye: Eye; patient: PatientName | null } | null,
-): { groupId: string; eye: Eye; message: string } | null {
-  if (!asked || needed?.eye !== asked.eye) return null;
-  return { ...asked, message: EYE_RULE_MESSAGES.addingTo(asked.eye, lensGroupHeading(needed.patient)) };
 }
 
 export interface OrderableProduct {

@@ -20,9 +20,9 @@ import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/models/http-
 import { ogCard, productOgImagePath } from "~/models/og-image";
 import type { PageHandle } from "~/models/page";
 import { EYE_RULE_MESSAGES } from "~/models/line-item-group";
+import { addEyeTarget } from "~/models/patient";
 import {
   addEyeQuery,
-  addEyeTarget,
   lensOrderSchema,
   ORDER_MESSAGES,
   orderChoices,
