@@ -144,6 +144,49 @@ describe("the reader when neither engine reads lens values", () => {
   }, 240_000);
 });
 
+describe("Paddle beside tesseract", () => {
+  const counting = () => {
+    const engine = {
+      reads: 0,
+      read: async () => {
+        engine.reads += 1;
+        return linesToOcrPage([], 800, 600);
+      },
+      idle: () => true,
+      close: async () => {},
+    };
+    return engine;
+  };
+  const clean = () => ({
+    bytes: fs.readFileSync(path.join(FIXTURES, "prescription-clean.png")),
+    contentType: "image/png",
+  });
+
+  it("starts early only with a core of its own: on one core a sure tesseract reading never pays for Paddle", async () => {
+    const oneCore = counting();
+    const single = createTesseractReader(createOcrPool({ workers: 1 }), createLogger({ level: "silent" }), {
+      paddle: oneCore,
+      paddleBeside: false,
+    });
+    const twoCores = counting();
+    const beside = createTesseractReader(createOcrPool({ workers: 1 }), createLogger({ level: "silent" }), {
+      paddle: twoCores,
+      paddleBeside: true,
+    });
+    try {
+      const alone = await single.readTimed(clean(), { timeoutMs: 120_000 });
+      expect(alone.details).toMatchObject({ engine: "tesseract" });
+      expect(oneCore.reads).toBe(0);
+      const early = await beside.readTimed(clean(), { timeoutMs: 120_000 });
+      expect(early.details).toMatchObject({ engine: "tesseract" });
+      expect(twoCores.reads).toBe(1);
+    } finally {
+      await single.close();
+      await beside.close();
+    }
+  }, 240_000);
+});
+
 describe("Paddle's runs as word boxes", () => {
   it("splits a run at its spaces, each word its share of the run's box by character positions", () => {
     const page = linesToOcrPage(

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { availableParallelism } from "node:os";
 import type { ImageClassification } from "~/models/funnel";
 import { PSM } from "tesseract.js";
 import {
@@ -156,10 +157,17 @@ export interface ReaderParts {
    * None: tesseract alone. The reader closes it.
    */
   paddle?: PaddleEngine;
+  /**
+   * Whether an idle Paddle starts reading beside tesseract, before it is known to be needed: it pays off with a core
+   * of its own, and on one core it only takes time from tesseract (and from the next image). Default: when this
+   * process may run on more than one core.
+   */
+  paddleBeside?: boolean;
 }
 
 export function createTesseractReader(pool: OcrPool, logger: Logger, parts: ReaderParts = {}): TesseractReader {
   const pixels = parts.pixels ?? defaultPixelPool();
+  const paddleBeside = parts.paddleBeside ?? availableParallelism() > 1;
   const ownsPixels = parts.pixels !== undefined;
   // Each inspect has one band queued at a time; a burst of uploads waits its turn within inspect's time limit.
   // Automatic layout: on a noisy photo band it finds no text block and answers in tens of milliseconds, where
@@ -194,10 +202,10 @@ export function createTesseractReader(pool: OcrPool, logger: Logger, parts: Read
     details: ReaderDetails,
   ): Promise<RxReading> {
     let started = performance.now();
-    // Paddle's thread idle: it reads the image beside tesseract (another core), so when tesseract's reading turns out
-    // unsure, Paddle's is ready or nearly (the read takes the longer of the two, not their sum). A busy Paddle
-    // (uploads in a burst) is asked after tesseract, and only if needed.
-    const early = parts.paddle?.idle() ? paddleRead(image, deadline) : null;
+    // Paddle's thread idle (and a core for it): it reads the image beside tesseract, so when tesseract's reading
+    // turns out unsure, Paddle's is ready or nearly (the read takes the longer of the two, not their sum). A busy
+    // Paddle (uploads in a burst), or one core only: Paddle is asked after tesseract, and only if needed.
+    const early = paddleBeside && parts.paddle?.idle() ? paddleRead(image, deadline) : null;
     const prepared = await prepareImage(image, { pixels });
     timings.prepareMs += performance.now() - started;
     started = performance.now();
